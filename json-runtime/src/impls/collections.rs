@@ -1,0 +1,207 @@
+//! Sequences, sets and maps.
+
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
+use std::hash::{BuildHasher, Hash};
+
+use crate::{Format, FromJson, FromJsonKey, Reader, Result, ToJson, ToJsonKey, Writer};
+
+/// Reads array elements one by one, handing each to `push`; errors carry the index in their path.
+#[inline]
+pub(crate) fn read_seq<'de, T: FromJson<'de>>(
+    r: &mut Reader<'de>,
+    mut push: impl FnMut(T),
+) -> Result<()> {
+    r.begin_array()?;
+    let mut first = true;
+    let mut index = 0usize;
+    while r.next_element(&mut first)? {
+        match T::read_json(r) {
+            Ok(v) => push(v),
+            Err(e) => return Err(e.in_index(index)),
+        }
+        index += 1;
+    }
+    Ok(())
+}
+
+impl<T: ToJson> ToJson for [T] {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.array(self);
+    }
+}
+impl<T: ToJson, const N: usize> ToJson for [T; N] {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.array(self);
+    }
+}
+
+macro_rules! seq_to_json {
+    ($($ty:ident<T $(: $bound:ident $(+ $more:ident)*)? $(, $s:ident)?>),*) => {$(
+        impl<T: ToJson $(, $s)?> ToJson for $ty<T $(, $s)?> {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.array(self);
+            }
+        }
+    )*};
+}
+seq_to_json!(Vec<T>, VecDeque<T>, LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);
+
+impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = Vec::new();
+        read_seq(r, |x| v.push(x))?;
+        Ok(v)
+    }
+}
+impl<'de, T: FromJson<'de>> FromJson<'de> for Box<[T]> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        Vec::read_json(r).map(Vec::into_boxed_slice)
+    }
+}
+impl<'de, T: FromJson<'de>> FromJson<'de> for VecDeque<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = VecDeque::new();
+        read_seq(r, |x| v.push_back(x))?;
+        Ok(v)
+    }
+}
+impl<'de, T: FromJson<'de>> FromJson<'de> for LinkedList<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = LinkedList::new();
+        read_seq(r, |x| v.push_back(x))?;
+        Ok(v)
+    }
+}
+impl<'de, T: FromJson<'de> + Ord> FromJson<'de> for BTreeSet<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = BTreeSet::new();
+        read_seq(r, |x| {
+            v.insert(x);
+        })?;
+        Ok(v)
+    }
+}
+impl<'de, T: FromJson<'de> + Ord> FromJson<'de> for BinaryHeap<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = BinaryHeap::new();
+        read_seq(r, |x| v.push(x))?;
+        Ok(v)
+    }
+}
+impl<'de, T: FromJson<'de> + Eq + Hash, S: BuildHasher + Default> FromJson<'de> for HashSet<T, S> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut v = HashSet::with_hasher(S::default());
+        read_seq(r, |x| {
+            v.insert(x);
+        })?;
+        Ok(v)
+    }
+}
+
+/// Exactly N elements, like serde (fewer or more is an `invalid length` error).
+impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut items: Vec<T> = Vec::new();
+        r.begin_array()?;
+        let mut first = true;
+        while r.next_element(&mut first)? {
+            if items.len() == N {
+                return Err(r.error(format_args!(
+                    "invalid length {}, expected an array of length {N}",
+                    items.len() + 1
+                )));
+            }
+            match T::read_json(r) {
+                Ok(v) => items.push(v),
+                Err(e) => return Err(e.in_index(items.len())),
+            }
+        }
+        let len = items.len();
+        items.try_into().map_err(|_| {
+            r.error(format_args!(
+                "invalid length {len}, expected an array of length {N}"
+            ))
+        })
+    }
+}
+
+fn write_map<'a, K, V, F, I>(w: &mut Writer<'_, F>, entries: I)
+where
+    K: ToJsonKey + 'a,
+    V: ToJson + 'a,
+    F: Format,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    w.begin_object();
+    let mut first = true;
+    for (k, v) in entries {
+        w.begin_key(first);
+        first = false;
+        k.write_key(w);
+        w.end_key();
+        v.write_json(w);
+    }
+    w.end_object(!first);
+}
+
+/// Reads object entries, handing each to `insert`; errors carry the key in their path.
+/// Later duplicates overwrite earlier ones, as in serde_json.
+fn read_map<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V),
+) -> Result<()> {
+    r.begin_object()?;
+    let mut first = true;
+    while r.has_next_entry(&mut first)? {
+        let k = K::read_key(r)?;
+        match V::read_json(r) {
+            Ok(v) => insert(k, v),
+            Err(e) => return Err(e.in_field(&k.to_string())),
+        }
+    }
+    Ok(())
+}
+
+impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        write_map(w, self);
+    }
+}
+impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        write_map(w, self);
+    }
+}
+impl<'de, K, V, S> FromJson<'de> for HashMap<K, V, S>
+where
+    K: FromJsonKey<'de> + Eq + Hash + ToString,
+    V: FromJson<'de>,
+    S: BuildHasher + Default,
+{
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut m = HashMap::with_hasher(S::default());
+        read_map(r, |k, v| {
+            m.insert(k, v);
+        })?;
+        Ok(m)
+    }
+}
+impl<'de, K, V> FromJson<'de> for BTreeMap<K, V>
+where
+    K: FromJsonKey<'de> + Ord + ToString,
+    V: FromJson<'de>,
+{
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let mut m = BTreeMap::new();
+        read_map(r, |k, v| {
+            m.insert(k, v);
+        })?;
+        Ok(m)
+    }
+}

@@ -1,0 +1,8 @@
+//! `ToJson`/`FromJson` for std types, in serde_json's JSON forms.
+
+mod collections;
+mod keys;
+mod pointers;
+mod primitives;
+mod strings;
+mod tuples;

@@ -1,0 +1,169 @@
+//! bool, integers, floats, char, unit.
+
+use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
+
+impl ToJson for bool {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.bool(*self);
+    }
+}
+impl<'de> FromJson<'de> for bool {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_bool()
+    }
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl ToJson for $t {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.u64(*self as u64);
+            }
+        }
+        impl<'de> FromJson<'de> for $t {
+            #[inline]
+            fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+                let start = r.position();
+                let v = r.read_u64()?;
+                <$t>::try_from(v).map_err(|_| {
+                    r.number_mismatch(start, crate::Number::U64(v), stringify!($t))
+                })
+            }
+        }
+    )*};
+}
+unsigned!(u8, u16, u32, u64, usize);
+
+macro_rules! signed {
+    ($($t:ty),*) => {$(
+        impl ToJson for $t {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.i64(*self as i64);
+            }
+        }
+        impl<'de> FromJson<'de> for $t {
+            #[inline]
+            fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+                let start = r.position();
+                let v = r.read_i64()?;
+                <$t>::try_from(v).map_err(|_| {
+                    r.number_mismatch(start, crate::Number::I64(v), stringify!($t))
+                })
+            }
+        }
+    )*};
+}
+signed!(i8, i16, i32, i64, isize);
+
+impl ToJson for u128 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.u128(*self);
+    }
+}
+impl<'de> FromJson<'de> for u128 {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_u128()
+    }
+}
+impl ToJson for i128 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.i128(*self);
+    }
+}
+impl<'de> FromJson<'de> for i128 {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_i128()
+    }
+}
+
+impl ToJson for f64 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.f64(*self);
+    }
+}
+impl<'de> FromJson<'de> for f64 {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_f64()
+    }
+}
+impl ToJson for f32 {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.f32(*self);
+    }
+}
+impl<'de> FromJson<'de> for f32 {
+    /// Read as f64, then narrowed (like serde_json).
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_f64().map(|v| v as f32)
+    }
+}
+
+impl ToJson for char {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.str(self.encode_utf8(&mut [0u8; 4]));
+    }
+}
+impl<'de> FromJson<'de> for char {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let s = r.read_str()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => {
+                let msg = format!("invalid value: string {:?}, expected a character", &*s);
+                Err(r.error(msg))
+            }
+        }
+    }
+}
+
+impl ToJson for () {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.null();
+    }
+}
+impl<'de> FromJson<'de> for () {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.read_null()
+    }
+}
+
+macro_rules! nonzero {
+    ($($nz:ty => $t:ty),*) => {$(
+        impl ToJson for $nz {
+            #[inline]
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                self.get().write_json(w);
+            }
+        }
+        impl<'de> FromJson<'de> for $nz {
+            fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+                let v = <$t>::read_json(r)?;
+                <$nz>::new(v).ok_or_else(|| {
+                    r.error(concat!("invalid value: integer `0`, expected a nonzero ", stringify!($t)))
+                })
+            }
+        }
+    )*};
+}
+nonzero!(
+    std::num::NonZeroU8 => u8, std::num::NonZeroU16 => u16, std::num::NonZeroU32 => u32,
+    std::num::NonZeroU64 => u64, std::num::NonZeroU128 => u128, std::num::NonZeroUsize => usize,
+    std::num::NonZeroI8 => i8, std::num::NonZeroI16 => i16, std::num::NonZeroI32 => i32,
+    std::num::NonZeroI64 => i64, std::num::NonZeroI128 => i128, std::num::NonZeroIsize => isize
+);

@@ -1,0 +1,154 @@
+//! FastJson runtime: the traits `#[derive(FastJson)]` implements, the writer and reader its
+//! generated code calls, the error type, and impls for std types.
+//!
+//! ```
+//! use json_runtime::FastJson;
+//!
+//! #[derive(FastJson, Debug, PartialEq)]
+//! #[serde(rename_all = "camelCase")]
+//! struct Order {
+//!     order_id: u64,
+//!     customer: String,
+//!     #[serde(skip_serializing_if = "Option::is_none")]
+//!     note: Option<String>,
+//! }
+//!
+//! let order = Order { order_id: 7, customer: "Acme".into(), note: None };
+//! let json = json_runtime::to_string(&order);
+//! assert_eq!(json, r#"{"orderId":7,"customer":"Acme"}"#);
+//! assert_eq!(json_runtime::from_str::<Order>(&json).unwrap(), order);
+//! ```
+
+#![deny(unsafe_op_in_unsafe_fn)]
+
+mod error;
+mod impls;
+mod reader;
+mod swar;
+mod traits;
+mod writer;
+
+pub use error::{Error, ErrorKind, Result};
+pub use reader::{Number, ReadOptions, Reader, Str};
+pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
+pub use writer::buffer::JsonBuffer;
+pub use writer::{Compact, Format, Pretty, Writer};
+
+/// `#[derive(FastJson)]`: implements [`ToJson`] and [`FromJson`], honouring `#[serde(...)]`
+/// and `#[fastjson(...)]` attributes.
+pub use json_derive::FastJson;
+
+/// Serializes `value` as compact JSON into a new `Vec`.
+#[inline]
+pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    value.write_json(&mut Writer::<Compact>::new(&mut out));
+    out
+}
+
+/// Serializes `value` as compact JSON into a new `String`.
+#[inline]
+pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
+    let bytes = to_vec(value);
+    // SAFETY: the writer emits only ASCII punctuation, digits, literals and the UTF-8 of
+    // `&str` values (escaped in whole characters), so the output is valid UTF-8.
+    unsafe { String::from_utf8_unchecked(bytes) }
+}
+
+/// Serializes `value` as pretty JSON (two-space indent), byte-identical to
+/// `serde_json::to_string_pretty`.
+pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
+    let mut out = Vec::with_capacity(128);
+    value.write_json(&mut Writer::<Pretty>::new(&mut out));
+    // SAFETY: as in `to_string`, the writer only emits valid UTF-8.
+    unsafe { String::from_utf8_unchecked(out) }
+}
+
+/// Serializes `value` as pretty JSON into a new `Vec`.
+pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    value.write_json(&mut Writer::<Pretty>::new(&mut out));
+    out
+}
+
+/// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at once).
+pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
+    mut writer: W,
+    value: &T,
+) -> std::io::Result<()> {
+    let bytes = to_vec(value);
+    writer.write_all(&bytes)
+}
+
+/// Reads a `T` from JSON bytes; the whole input must be one value (whitespace around it is fine).
+#[inline]
+pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T> {
+    let mut reader = Reader::new(input);
+    let value = T::read_json(&mut reader)?;
+    reader.end()?;
+    Ok(value)
+}
+
+/// Like [`from_slice`], with options (such as the depth limit).
+pub fn from_slice_with<'de, T: FromJson<'de>>(
+    input: &'de [u8],
+    options: &ReadOptions,
+) -> Result<T> {
+    let mut reader = Reader::with_options(input, options);
+    let value = T::read_json(&mut reader)?;
+    reader.end()?;
+    Ok(value)
+}
+
+/// Reads a `T` from a JSON string.
+#[inline]
+pub fn from_str<'de, T: FromJson<'de>>(input: &'de str) -> Result<T> {
+    from_slice(input.as_bytes())
+}
+
+thread_local! {
+    static READ_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Reads an owned `T` from an `io::Read`: the whole input is read into a reusable
+/// (per-thread) buffer first, then parsed with the slice reader.
+pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -> Result<T> {
+    READ_BUFFER.with(|cell| {
+        // A re-entrant call (a `FromJson` impl that itself calls `from_reader`) gets its own buffer.
+        let mut owned;
+        let mut borrowed = cell.try_borrow_mut();
+        let buf: &mut Vec<u8> = match borrowed.as_deref_mut() {
+            Ok(b) => b,
+            Err(_) => {
+                owned = Vec::new();
+                &mut owned
+            }
+        };
+        buf.clear();
+        reader.read_to_end(buf).map_err(Error::io)?;
+        let result = from_slice(buf);
+        if buf.capacity() > 1 << 20 {
+            // Keep big one-off documents from pinning memory for the life of the thread.
+            *buf = Vec::new();
+        }
+        result
+    })
+}
+
+/// What generated code reaches the runtime through. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::reader::Str;
+    pub use crate::{Error, Format, FromJson, FromJsonKey, Reader, ToJson, ToJsonKey, Writer};
+    pub use core::clone::Clone;
+    pub use core::convert::{From, Into, TryFrom};
+    pub use core::default::Default;
+    pub use core::marker::PhantomData;
+    pub use core::option::Option::{self, None, Some};
+    pub use core::result::Result::{self, Err, Ok};
+    pub use std::borrow::Cow;
+    pub use std::boxed::Box;
+    pub use std::format;
+    pub use std::string::String;
+    pub use std::vec::Vec;
+}

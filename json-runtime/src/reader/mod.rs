@@ -1,0 +1,440 @@
+//! The reader: a cursor over a byte slice with the structural steps generated code calls.
+//!
+//! Positions are byte offsets; line and column are computed only when an error is built.
+
+mod number;
+mod skip;
+mod string;
+
+pub use number::Number;
+pub use string::Str;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Settings for reading. Build one once and reuse it; reading with it costs nothing extra.
+///
+/// ```
+/// let opts = json_runtime::ReadOptions::new().max_depth(4);
+/// assert!(json_runtime::from_slice_with::<Vec<Vec<u8>>>(b"[[1]]", &opts).is_ok());
+/// assert!(json_runtime::from_slice_with::<serde_json_free::Deep>(b"[[[[[1]]]]]", &opts).is_err());
+/// # mod serde_json_free { pub type Deep = Vec<Vec<Vec<Vec<Vec<u8>>>>>; }
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReadOptions {
+    pub(crate) max_depth: u32,
+}
+
+impl ReadOptions {
+    /// The defaults: nesting depth limit 128, like serde_json.
+    pub const fn new() -> Self {
+        ReadOptions { max_depth: 128 }
+    }
+
+    /// Sets how many arrays and objects may be open at once before reading fails.
+    pub const fn max_depth(mut self, depth: u32) -> Self {
+        self.max_depth = depth;
+        self
+    }
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A JSON reader over a byte slice. Generated `FromJson` impls drive it; hand-written impls
+/// may too.
+///
+/// Objects are read as `begin_object`, then `next_key` until it returns `None` (it consumes the
+/// closing brace); arrays as `begin_array`, then `next_element` until it returns `false`.
+pub struct Reader<'de> {
+    pub(crate) input: &'de [u8],
+    pub(crate) pos: usize,
+    depth_left: u32,
+    pub(crate) scratch: Vec<u8>,
+}
+
+#[inline(always)]
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
+}
+
+impl<'de> Reader<'de> {
+    /// A reader with the default options.
+    pub fn new(input: &'de [u8]) -> Self {
+        Self::with_options(input, &ReadOptions::new())
+    }
+
+    /// A reader with the given options.
+    pub fn with_options(input: &'de [u8], options: &ReadOptions) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            depth_left: options.max_depth,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub fn input(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// Byte offset of the next unread byte.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves back to a position saved with [`Reader::position`] at the same nesting level
+    /// (used to re-read an object for internally tagged and untagged enums and `flatten`).
+    #[inline]
+    pub fn set_position(&mut self, pos: usize) {
+        debug_assert!(pos <= self.input.len());
+        self.pos = pos;
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it.
+    #[inline]
+    pub fn peek(&mut self) -> Option<u8> {
+        while let Some(&b) = self.input.get(self.pos) {
+            if !is_ws(b) {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+        None
+    }
+
+    #[inline]
+    fn peek_or_eof(&mut self, what: &str) -> Result<u8> {
+        match self.peek() {
+            Some(b) => Ok(b),
+            None => Err(self.eof(what)),
+        }
+    }
+
+    /// Fails unless only whitespace remains.
+    pub fn end(&mut self) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => {
+                self.pos += 1;
+                Err(self.syntax("trailing characters"))
+            }
+        }
+    }
+
+    #[inline]
+    fn enter(&mut self) -> Result<()> {
+        if self.depth_left == 0 {
+            return Err(self.depth_error());
+        }
+        self.depth_left -= 1;
+        Ok(())
+    }
+
+    #[cold]
+    fn depth_error(&self) -> Error {
+        self.syntax("recursion limit exceeded")
+    }
+
+    /// Consumes `{`.
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<()> {
+        match self.peek() {
+            Some(b'{') => {
+                self.enter()?;
+                self.pos += 1;
+                Ok(())
+            }
+            _ => Err(self.invalid_type("a map")),
+        }
+    }
+
+    /// Reads the next key of an object and its `:`; `None` (after consuming `}`) at the end.
+    /// `first` must start `true` for each object; it is updated here.
+    #[inline]
+    pub fn next_key(&mut self, first: &mut bool) -> Result<Option<&str>> {
+        if !self.has_next_entry(first)? {
+            return Ok(None);
+        }
+        let key = self.read_key()?;
+        Ok(Some(key))
+    }
+
+    /// Consumes `}` (returning false) or, unless `first`, the `,` before the next entry.
+    #[inline]
+    pub fn has_next_entry(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.peek_or_eof("an object")?;
+        if b == b'}' {
+            self.pos += 1;
+            self.depth_left += 1;
+            return Ok(false);
+        }
+        if *first {
+            *first = false;
+        } else if b == b',' {
+            self.pos += 1;
+        } else {
+            self.pos += 1;
+            return Err(self.syntax("expected `,` or `}`"));
+        }
+        Ok(true)
+    }
+
+    /// Reads an object key (a string) and the `:` after it.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<&str> {
+        self.read_key_str().map(|s| s.as_str())
+    }
+
+    /// Like [`Reader::read_key`], saying whether the key was borrowed from the input.
+    #[inline]
+    pub fn read_key_str(&mut self) -> Result<Str<'de, '_>> {
+        match self.peek() {
+            Some(b'"') => {}
+            Some(_) => {
+                self.pos += 1;
+                return Err(self.syntax("key must be a string"));
+            }
+            None => return Err(self.eof("an object")),
+        }
+        self.pos += 1;
+        let span = self.scan_str()?;
+        match self.input.get(self.pos) {
+            Some(b':') => self.pos += 1,
+            _ => self.expect_colon_slow()?,
+        }
+        Ok(self.span_str(span))
+    }
+
+    #[cold]
+    fn expect_colon_slow(&mut self) -> Result<()> {
+        match self.peek() {
+            Some(b':') => {
+                self.pos += 1;
+                Ok(())
+            }
+            Some(_) => {
+                self.pos += 1;
+                Err(self.syntax("expected `:`"))
+            }
+            None => Err(self.eof("an object")),
+        }
+    }
+
+    /// Consumes `[`.
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<()> {
+        match self.peek() {
+            Some(b'[') => {
+                self.enter()?;
+                self.pos += 1;
+                Ok(())
+            }
+            _ => Err(self.invalid_type("a sequence")),
+        }
+    }
+
+    /// True if another element follows (consuming the `,` between elements); false after
+    /// consuming `]`. `first` must start `true` for each array.
+    #[inline]
+    pub fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.peek_or_eof("an array")?;
+        if b == b']' {
+            self.pos += 1;
+            self.depth_left += 1;
+            return Ok(false);
+        }
+        if *first {
+            *first = false;
+        } else if b == b',' {
+            self.pos += 1;
+            // `[1,]`: the element after a comma must be a value.
+            if self.peek() == Some(b']') {
+                self.pos += 1;
+                return Err(self.syntax("trailing comma"));
+            }
+        } else {
+            self.pos += 1;
+            return Err(self.syntax("expected `,` or `]`"));
+        }
+        Ok(true)
+    }
+
+    /// Consumes `null` if it is next; returns whether it was.
+    #[inline]
+    pub fn try_null(&mut self) -> Result<bool> {
+        if self.peek() == Some(b'n') {
+            self.pos += 1;
+            self.expect_ident(b"ull")?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reads `null`.
+    pub fn read_null(&mut self) -> Result<()> {
+        if self.try_null()? {
+            Ok(())
+        } else {
+            Err(self.invalid_type("null"))
+        }
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b't') => {
+                self.pos += 1;
+                self.expect_ident(b"rue")?;
+                Ok(true)
+            }
+            Some(b'f') => {
+                self.pos += 1;
+                self.expect_ident(b"alse")?;
+                Ok(false)
+            }
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn expect_ident(&mut self, rest: &[u8]) -> Result<()> {
+        let end = self.pos + rest.len();
+        if self.input.get(self.pos..end) == Some(rest) {
+            self.pos = end;
+            Ok(())
+        } else {
+            self.ident_error(rest)
+        }
+    }
+
+    #[cold]
+    fn ident_error(&mut self, rest: &[u8]) -> Result<()> {
+        for &want in rest {
+            match self.input.get(self.pos) {
+                None => return Err(self.eof("a value")),
+                Some(&b) if b == want => self.pos += 1,
+                Some(_) => {
+                    self.pos += 1;
+                    return Err(self.syntax("expected ident"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- errors -------------------------------------------------------------------------------
+
+    /// (line, column) of the byte before `pos`, 1-based, like serde_json.
+    pub(crate) fn line_col(&self, pos: usize) -> (usize, usize) {
+        let upto = &self.input[..pos.min(self.input.len())];
+        let line = 1 + upto.iter().filter(|&&b| b == b'\n').count();
+        let line_start = upto.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        (line, upto.len() - line_start)
+    }
+
+    #[cold]
+    fn make_error(&self, kind: ErrorKind, message: String) -> Error {
+        let (line, column) = self.line_col(self.pos);
+        Error::new(kind, message, line, column)
+    }
+
+    /// A syntax error at the current position.
+    #[cold]
+    pub fn syntax(&self, message: &str) -> Error {
+        self.make_error(ErrorKind::Syntax, message.to_string())
+    }
+
+    /// An end-of-input error.
+    #[cold]
+    pub fn eof(&self, what: &str) -> Error {
+        self.make_error(ErrorKind::Eof, format!("EOF while parsing {what}"))
+    }
+
+    /// A data error (well-formed JSON of the wrong shape) at the current position.
+    #[cold]
+    pub fn error(&self, message: impl std::fmt::Display) -> Error {
+        self.make_error(ErrorKind::Data, message.to_string())
+    }
+
+    /// Attaches the current position to an error built without one ([`Error::custom`]).
+    #[cold]
+    pub fn locate(&self, err: Error) -> Error {
+        let (line, column) = self.line_col(self.pos);
+        err.with_position(line, column)
+    }
+
+    /// `invalid type: <what is next>, expected <expected>`; a syntax or EOF error if the next
+    /// token is not a JSON value at all. Consumes nothing that matters (the read fails).
+    #[cold]
+    pub fn invalid_type(&mut self, expected: &str) -> Error {
+        let found = match self.peek() {
+            None => return self.eof("a value"),
+            Some(b'"') => "string",
+            Some(b'{') => "map",
+            Some(b'[') => "sequence",
+            Some(b't' | b'f') => "boolean",
+            Some(b'n') => "null",
+            Some(b'-' | b'0'..=b'9') => "number",
+            Some(_) => {
+                self.pos += 1;
+                return self.syntax("expected value");
+            }
+        };
+        // Like serde_json, report the position after the offending value where it parses.
+        let start = self.pos;
+        if self.skip_value().is_err() {
+            self.pos = start + 1;
+        }
+        self.error(format_args!("invalid type: {found}, expected {expected}"))
+    }
+
+    /// `missing field `name``.
+    #[cold]
+    pub fn missing_field(&self, name: &str) -> Error {
+        self.error(format_args!("missing field `{name}`"))
+    }
+
+    /// `duplicate field `name``.
+    #[cold]
+    pub fn duplicate_field(&self, name: &str) -> Error {
+        self.error(format_args!("duplicate field `{name}`"))
+    }
+
+    /// `unknown field `name`, expected one of ...`.
+    #[cold]
+    pub fn unknown_field(&self, name: &str, expected: &[&str]) -> Error {
+        self.error(format_args!(
+            "unknown field `{name}`, {}",
+            one_of(expected, "there are no fields")
+        ))
+    }
+
+    /// `unknown variant `name`, expected one of ...`.
+    #[cold]
+    pub fn unknown_variant(&self, name: &str, expected: &[&str]) -> Error {
+        self.error(format_args!(
+            "unknown variant `{name}`, {}",
+            one_of(expected, "there are no variants")
+        ))
+    }
+}
+
+fn one_of(expected: &[&str], none: &str) -> String {
+    match expected {
+        [] => none.to_string(),
+        [one] => format!("expected `{one}`"),
+        [a, b] => format!("expected `{a}` or `{b}`"),
+        _ => {
+            let list: Vec<String> = expected.iter().map(|e| format!("`{e}`")).collect();
+            format!("expected one of {}", list.join(", "))
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! Reading numbers: JSON's grammar checked strictly, integers kept exact, floats correctly
+//! rounded (the same results as serde_json with `float_roundtrip`).
+
+use super::Reader;
+use crate::error::Result;
+
+/// A number as parsed, before it is fitted to the target type (serde_json's three cases).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    /// A non-negative integer that fits `u64`.
+    U64(u64),
+    /// A negative integer that fits `i64`.
+    I64(i64),
+    /// Anything else: a fraction, an exponent, `-0`, or an integer too large for 64 bits.
+    F64(f64),
+}
+
+/// Powers of ten exactly representable as f64 (Clinger's fast path).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+impl<'de> Reader<'de> {
+    /// Parses the number at the cursor (after whitespace).
+    #[inline]
+    pub fn read_number(&mut self) -> Result<Number> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.parse_number(),
+            _ => Err(self.invalid_type("a number")),
+        }
+    }
+
+    /// The number grammar, with the significand accumulated on the way.
+    #[inline]
+    fn parse_number(&mut self) -> Result<Number> {
+        let start = self.pos;
+        let input = self.input;
+        let negative = input[self.pos] == b'-';
+        if negative {
+            self.pos += 1;
+        }
+        let mut mantissa: u64 = 0;
+        let mut digits = 0usize; // significant digits that went into `mantissa`
+        let mut overflow = false;
+        match input.get(self.pos) {
+            Some(b'0') => {
+                self.pos += 1;
+                if matches!(input.get(self.pos), Some(b'0'..=b'9')) {
+                    return Err(self.syntax("invalid number"));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
+                    let d = (c - b'0') as u64;
+                    match mantissa.checked_mul(10).and_then(|m| m.checked_add(d)) {
+                        Some(m) if !overflow => {
+                            mantissa = m;
+                            digits += 1;
+                        }
+                        _ => overflow = true,
+                    }
+                    self.pos += 1;
+                }
+            }
+            Some(_) => {
+                self.pos += 1;
+                return Err(self.syntax("invalid number"));
+            }
+            None => return Err(self.eof("a value")),
+        }
+        let mut is_float = false;
+        let mut exp10: i64 = 0;
+        if input.get(self.pos) == Some(&b'.') {
+            is_float = true;
+            self.pos += 1;
+            let frac_start = self.pos;
+            while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
+                if !overflow && digits < 19 {
+                    mantissa = mantissa * 10 + (c - b'0') as u64;
+                    digits += 1;
+                    exp10 -= 1;
+                } else if c != b'0' {
+                    overflow = true;
+                }
+                self.pos += 1;
+            }
+            if self.pos == frac_start {
+                return Err(self.number_end_error());
+            }
+        }
+        if matches!(input.get(self.pos), Some(b'e' | b'E')) {
+            is_float = true;
+            self.pos += 1;
+            let exp_negative = match input.get(self.pos) {
+                Some(b'-') => {
+                    self.pos += 1;
+                    true
+                }
+                Some(b'+') => {
+                    self.pos += 1;
+                    false
+                }
+                _ => false,
+            };
+            let exp_start = self.pos;
+            let mut e: i64 = 0;
+            while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
+                e = (e * 10 + (c - b'0') as i64).min(1 << 40);
+                self.pos += 1;
+            }
+            if self.pos == exp_start {
+                return Err(self.number_end_error());
+            }
+            exp10 += if exp_negative { -e } else { e };
+        }
+        if !is_float && !overflow {
+            if !negative {
+                return Ok(Number::U64(mantissa));
+            }
+            if mantissa != 0 && mantissa <= 1 << 63 {
+                return Ok(Number::I64((mantissa as i64).wrapping_neg()));
+            }
+        }
+        if !overflow && mantissa < (1 << 53) && (-22..=22).contains(&exp10) {
+            let m = mantissa as f64;
+            let v = if exp10 < 0 {
+                m / POW10[(-exp10) as usize]
+            } else {
+                m * POW10[exp10 as usize]
+            };
+            return Ok(Number::F64(if negative { -v } else { v }));
+        }
+        self.parse_float_slow(start)
+    }
+
+    #[cold]
+    fn number_end_error(&mut self) -> crate::Error {
+        if self.pos >= self.input.len() {
+            self.eof("a value")
+        } else {
+            self.pos += 1;
+            self.syntax("invalid number")
+        }
+    }
+
+    /// Correctly rounded conversion of `input[start..pos]` (already checked against the grammar).
+    #[cold]
+    fn parse_float_slow(&mut self, start: usize) -> Result<Number> {
+        let text = std::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
+        match text.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(Number::F64(v)),
+            _ => Err(self.syntax("number out of range")),
+        }
+    }
+
+    /// Reads an integer into `u64`.
+    #[inline]
+    pub fn read_u64(&mut self) -> Result<u64> {
+        let start = self.pos;
+        match self.read_number()? {
+            Number::U64(v) => Ok(v),
+            n => Err(self.number_mismatch(start, n, "u64")),
+        }
+    }
+
+    /// Reads an integer into `i64`.
+    #[inline]
+    pub fn read_i64(&mut self) -> Result<i64> {
+        let start = self.pos;
+        match self.read_number()? {
+            Number::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),
+            Number::I64(v) => Ok(v),
+            n => Err(self.number_mismatch(start, n, "i64")),
+        }
+    }
+
+    /// Reads a number into `f64` (integers convert; out-of-range values are errors).
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64> {
+        Ok(match self.read_number()? {
+            Number::U64(v) => v as f64,
+            Number::I64(v) => v as f64,
+            Number::F64(v) => v,
+        })
+    }
+
+    /// Reads an integer into `u128` (the full range, like serde_json).
+    pub fn read_u128(&mut self) -> Result<u128> {
+        let start = self.pos;
+        let (negative, digits) = self.scan_integer128()?;
+        if negative && digits.iter().any(|&d| d != b'0') {
+            self.pos = start;
+            let n = self.read_number()?;
+            return Err(self.number_mismatch(start, n, "u128"));
+        }
+        let mut v: u128 = 0;
+        for &d in digits {
+            v = match v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add((d - b'0') as u128))
+            {
+                Some(v) => v,
+                None => return Err(self.syntax("number out of range")),
+            };
+        }
+        Ok(v)
+    }
+
+    /// Reads an integer into `i128` (the full range, like serde_json).
+    pub fn read_i128(&mut self) -> Result<i128> {
+        let (negative, digits) = self.scan_integer128()?;
+        let mut v: i128 = 0;
+        for &d in digits {
+            let d = (d - b'0') as i128;
+            v = match v.checked_mul(10).and_then(|v| {
+                if negative {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            }) {
+                Some(v) => v,
+                None => return Err(self.syntax("number out of range")),
+            };
+        }
+        Ok(v)
+    }
+
+    /// An integer's sign and digits for the 128-bit readers; a fraction or exponent is an error.
+    fn scan_integer128(&mut self) -> Result<(bool, &'de [u8])> {
+        let start = match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.pos,
+            _ => return Err(self.invalid_type("an integer")),
+        };
+        let negative = self.input[start] == b'-';
+        let n = self.read_number()?;
+        let text = &self.input[start + negative as usize..self.pos];
+        if matches!(n, Number::F64(_)) && text.iter().any(|b| !b.is_ascii_digit()) {
+            return Err(self.number_mismatch(start, n, "an integer"));
+        }
+        Ok((negative, text))
+    }
+
+    /// `invalid type: floating point `1.5`, expected u8` and the like, positioned like serde_json.
+    #[cold]
+    pub(crate) fn number_mismatch(&self, _start: usize, n: Number, expected: &str) -> crate::Error {
+        match n {
+            Number::U64(v) => self.error(format_args!(
+                "invalid value: integer `{v}`, expected {expected}"
+            )),
+            Number::I64(v) => self.error(format_args!(
+                "invalid value: integer `{v}`, expected {expected}"
+            )),
+            Number::F64(v) => self.error(format_args!(
+                "invalid type: floating point `{v}`, expected {expected}"
+            )),
+        }
+    }
+}

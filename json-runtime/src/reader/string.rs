@@ -1,0 +1,251 @@
+//! Reading strings: borrowed from the input when there is no escape, else unescaped into the
+//! reader's scratch buffer; UTF-8 validated; lone surrogates rejected (like serde_json).
+
+use super::Reader;
+use crate::error::Result;
+use crate::swar::find_special;
+
+/// A string read from the input: borrowed from it when it had no escapes, else copied into
+/// the reader's scratch buffer (valid until the next read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Str<'de, 's> {
+    /// A slice of the input.
+    Borrowed(&'de str),
+    /// Unescaped into scratch space.
+    Copied(&'s str),
+}
+
+impl<'de, 's> Str<'de, 's> {
+    /// The text.
+    #[inline]
+    pub fn as_str(&self) -> &'s str
+    where
+        'de: 's,
+    {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Copied(s) => s,
+        }
+    }
+}
+
+impl std::ops::Deref for Str<'_, '_> {
+    type Target = str;
+    #[inline]
+    fn deref(&self) -> &str {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Copied(s) => s,
+        }
+    }
+}
+
+/// Where a scanned string's text is: `input[start..end]`, or the scratch buffer if `escaped`.
+/// Its bytes were validated as UTF-8 by the scan.
+#[derive(Clone, Copy)]
+pub(crate) struct Span {
+    start: usize,
+    end: usize,
+    escaped: bool,
+}
+
+impl<'de> Reader<'de> {
+    /// Reads a string value.
+    #[inline]
+    pub fn read_str<'s>(&'s mut self) -> Result<Str<'de, 's>> {
+        match self.peek() {
+            Some(b'"') => {
+                self.pos += 1;
+                let span = self.scan_str()?;
+                Ok(self.span_str(span))
+            }
+            _ => Err(self.invalid_type("a string")),
+        }
+    }
+
+    /// Turns a span from [`Reader::scan_str`] into the string.
+    #[inline]
+    pub(crate) fn span_str<'s>(&'s self, span: Span) -> Str<'de, 's> {
+        if span.escaped {
+            // SAFETY: `scan_str` checked that the scratch buffer holds valid UTF-8, and nothing
+            // has written to it since (the span is used right after the scan).
+            Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) })
+        } else {
+            let input: &'de [u8] = self.input;
+            // SAFETY: `scan_str` checked that `input[start..end]` is valid UTF-8.
+            Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&input[span.start..span.end]) })
+        }
+    }
+
+    /// Scans a string whose opening quote was consumed, up to and including the closing quote.
+    /// Unescapes into scratch if needed and validates UTF-8.
+    #[inline]
+    pub(crate) fn scan_str(&mut self) -> Result<Span> {
+        let start = self.pos;
+        let i = find_special(self.input, start);
+        match self.input.get(i) {
+            Some(b'"') => {
+                self.pos = i + 1;
+                if std::str::from_utf8(&self.input[start..i]).is_err() {
+                    return Err(self.syntax("invalid unicode code point"));
+                }
+                Ok(Span {
+                    start,
+                    end: i,
+                    escaped: false,
+                })
+            }
+            _ => {
+                self.pos = i;
+                self.scan_escaped(start)
+            }
+        }
+    }
+
+    /// The slow path: the string has an escape (or is broken). `pos` is at the first special byte.
+    fn scan_escaped(&mut self, start: usize) -> Result<Span> {
+        self.scratch.clear();
+        let mut run = start;
+        loop {
+            let i = find_special(self.input, self.pos);
+            self.pos = i;
+            match self.input.get(i) {
+                None => return Err(self.eof("a string")),
+                Some(b'"') => {
+                    self.scratch.extend_from_slice(&self.input[run..i]);
+                    self.pos = i + 1;
+                    if std::str::from_utf8(&self.scratch).is_err() {
+                        return Err(self.syntax("invalid unicode code point"));
+                    }
+                    return Ok(Span {
+                        start,
+                        end: i,
+                        escaped: true,
+                    });
+                }
+                Some(b'\\') => {
+                    self.scratch.extend_from_slice(&self.input[run..i]);
+                    self.pos = i + 1;
+                    self.unescape_one()?;
+                    run = self.pos;
+                }
+                Some(_) => {
+                    self.pos = i + 1;
+                    return Err(self.syntax(
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Decodes one escape (after the backslash) into scratch.
+    fn unescape_one(&mut self) -> Result<()> {
+        let Some(&c) = self.input.get(self.pos) else {
+            return Err(self.eof("a string"));
+        };
+        self.pos += 1;
+        let byte = match c {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => return self.unescape_unicode(),
+            _ => return Err(self.syntax("invalid escape")),
+        };
+        self.scratch.push(byte);
+        Ok(())
+    }
+
+    fn hex4(&mut self) -> Result<u16> {
+        let mut n: u16 = 0;
+        for _ in 0..4 {
+            let Some(&c) = self.input.get(self.pos) else {
+                return Err(self.eof("a string"));
+            };
+            self.pos += 1;
+            let d = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                _ => return Err(self.syntax("invalid escape")),
+            };
+            n = (n << 4) | d as u16;
+        }
+        Ok(n)
+    }
+
+    /// `\uXXXX`, with surrogate pairs combined and lone surrogates rejected.
+    #[cold]
+    fn unescape_unicode(&mut self) -> Result<()> {
+        let n = self.hex4()?;
+        let code = match n {
+            0xDC00..=0xDFFF => {
+                return Err(self.syntax("lone leading surrogate in hex escape"));
+            }
+            0xD800..=0xDBFF => {
+                for want in [b'\\', b'u'] {
+                    match self.input.get(self.pos) {
+                        None => return Err(self.eof("a string")),
+                        Some(&b) if b == want => self.pos += 1,
+                        Some(_) => {
+                            self.pos += 1;
+                            return Err(self.syntax("unexpected end of hex escape"));
+                        }
+                    }
+                }
+                let n2 = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&n2) {
+                    return Err(self.syntax("lone leading surrogate in hex escape"));
+                }
+                0x1_0000 + (((n as u32 - 0xD800) << 10) | (n2 as u32 - 0xDC00))
+            }
+            _ => n as u32,
+        };
+        let ch = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+        let mut utf8 = [0u8; 4];
+        self.scratch
+            .extend_from_slice(ch.encode_utf8(&mut utf8).as_bytes());
+        Ok(())
+    }
+
+    /// Skips a string whose opening quote was consumed. Like serde_json when it ignores a value,
+    /// escapes are checked but UTF-8 and surrogates are not.
+    pub(crate) fn skip_str(&mut self) -> Result<()> {
+        loop {
+            let i = find_special(self.input, self.pos);
+            self.pos = i;
+            match self.input.get(i) {
+                None => return Err(self.eof("a string")),
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.pos = i + 1;
+                    let Some(&c) = self.input.get(self.pos) else {
+                        return Err(self.eof("a string"));
+                    };
+                    self.pos += 1;
+                    match c {
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
+                        b'u' => {
+                            self.hex4()?;
+                        }
+                        _ => return Err(self.syntax("invalid escape")),
+                    }
+                }
+                Some(_) => {
+                    self.pos = i + 1;
+                    return Err(self.syntax(
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ));
+                }
+            }
+        }
+    }
+}

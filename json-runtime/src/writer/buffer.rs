@@ -1,0 +1,66 @@
+//! `JsonBuffer`: a reusable output buffer, so serializing in a loop allocates nothing.
+
+use crate::{Compact, Pretty, ToJson, Writer};
+
+/// A reusable output buffer. [`JsonBuffer::write`] clears it, serializes into it and returns
+/// the bytes; once its capacity fits the largest value written, no call allocates.
+///
+/// ```
+/// #[derive(json_runtime::FastJson)]
+/// struct Point { x: i32, y: i32 }
+///
+/// let mut buf = json_runtime::JsonBuffer::with_capacity(64);
+/// for i in 0..3 {
+///     let bytes = buf.write(&Point { x: i, y: -i });
+///     assert!(bytes.starts_with(b"{\"x\":"));
+/// }
+/// ```
+#[derive(Default, Debug, Clone)]
+pub struct JsonBuffer {
+    bytes: Vec<u8>,
+}
+
+impl JsonBuffer {
+    /// An empty buffer (allocates on first use).
+    pub fn new() -> Self {
+        JsonBuffer { bytes: Vec::new() }
+    }
+
+    /// An empty buffer with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Self {
+        JsonBuffer {
+            bytes: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Clears the buffer, writes `value` as compact JSON and returns the bytes.
+    #[inline]
+    pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
+        self.bytes.clear();
+        value.write_json(&mut Writer::<Compact>::new(&mut self.bytes));
+        &self.bytes
+    }
+
+    /// Clears the buffer, writes `value` as pretty JSON (like `serde_json::to_vec_pretty`)
+    /// and returns the bytes.
+    pub fn write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
+        self.bytes.clear();
+        value.write_json(&mut Writer::<Pretty>::new(&mut self.bytes));
+        &self.bytes
+    }
+
+    /// The bytes written by the last call.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The current capacity in bytes.
+    pub fn capacity(&self) -> usize {
+        self.bytes.capacity()
+    }
+
+    /// Gives up the buffer's storage.
+    pub fn into_vec(self) -> Vec<u8> {
+        self.bytes
+    }
+}

@@ -1,0 +1,253 @@
+//! The writer: appends JSON to a `Vec<u8>`, compact or pretty (chosen at compile time).
+
+pub(crate) mod buffer;
+pub(crate) mod escape;
+
+use std::marker::PhantomData;
+
+/// Compact or pretty output, chosen by type so that the compact path carries no indentation code.
+pub trait Format: private::Sealed {
+    /// True for [`Pretty`].
+    const PRETTY: bool;
+}
+
+/// No whitespace, like `serde_json::to_vec`.
+pub struct Compact;
+/// Two-space indentation, like `serde_json::to_vec_pretty`.
+pub struct Pretty;
+
+impl Format for Compact {
+    const PRETTY: bool = false;
+}
+impl Format for Pretty {
+    const PRETTY: bool = true;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for super::Compact {}
+    impl Sealed for super::Pretty {}
+}
+
+/// Appends JSON tokens to a byte vector. Generated `ToJson` impls call these methods;
+/// hand-written impls may too.
+///
+/// Objects are written as `begin_object`, then for each entry `key` (or `begin_key` ...
+/// `end_key`) followed by the value, then `end_object`. `first` says whether the entry is the
+/// first one written; `nonempty` whether any entry was written.
+///
+/// ```
+/// use json_runtime::{Writer, Compact};
+/// let mut out = Vec::new();
+/// let mut w = Writer::<Compact>::new(&mut out);
+/// w.begin_object();
+/// w.key(true, b",\"id\":");
+/// w.u64(7);
+/// w.key(false, b",\"name\":");
+/// w.str("x");
+/// w.end_object(true);
+/// assert_eq!(out, br#"{"id":7,"name":"x"}"#);
+/// ```
+pub struct Writer<'a, F: Format = Compact> {
+    out: &'a mut Vec<u8>,
+    level: usize,
+    _format: PhantomData<F>,
+}
+
+impl<'a, F: Format> Writer<'a, F> {
+    /// A writer appending to `out`.
+    #[inline]
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Writer {
+            out,
+            level: 0,
+            _format: PhantomData,
+        }
+    }
+
+    /// The underlying buffer, for appending bytes the writer has no method for.
+    #[inline]
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        self.out
+    }
+
+    /// Appends bytes verbatim (they must form valid JSON in context).
+    #[inline]
+    pub fn raw(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    /// `null`.
+    #[inline]
+    pub fn null(&mut self) {
+        self.raw(b"null");
+    }
+
+    /// `true` or `false`.
+    #[inline]
+    pub fn bool(&mut self, v: bool) {
+        self.raw(if v { b"true" } else { b"false" });
+    }
+
+    /// An unsigned integer.
+    #[inline]
+    pub fn u64(&mut self, v: u64) {
+        self.raw(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// A signed integer.
+    #[inline]
+    pub fn i64(&mut self, v: i64) {
+        self.raw(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// A 128-bit unsigned integer.
+    #[inline]
+    pub fn u128(&mut self, v: u128) {
+        self.raw(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// A 128-bit signed integer.
+    #[inline]
+    pub fn i128(&mut self, v: i128) {
+        self.raw(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// An `f64`, formatted like serde_json (shortest round-trip form); NaN and infinities as `null`.
+    #[inline]
+    pub fn f64(&mut self, v: f64) {
+        if v.is_finite() {
+            self.raw(zmij::Buffer::new().format_finite(v).as_bytes());
+        } else {
+            self.null();
+        }
+    }
+
+    /// An `f32`, formatted like serde_json; NaN and infinities as `null`.
+    #[inline]
+    pub fn f32(&mut self, v: f32) {
+        if v.is_finite() {
+            self.raw(zmij::Buffer::new().format_finite(v).as_bytes());
+        } else {
+            self.null();
+        }
+    }
+
+    /// A quoted, escaped string.
+    #[inline]
+    pub fn str(&mut self, v: &str) {
+        escape::write_str(self.out, v);
+    }
+
+    /// `{`.
+    #[inline]
+    pub fn begin_object(&mut self) {
+        self.out.push(b'{');
+        if F::PRETTY {
+            self.level += 1;
+        }
+    }
+
+    /// An object key from a literal of the form `,"escaped_name":` (the leading comma is
+    /// dropped for the first entry; pretty output re-spaces it).
+    #[inline]
+    pub fn key(&mut self, first: bool, lit: &'static [u8]) {
+        if F::PRETTY {
+            self.newline_indent(first);
+            self.raw(&lit[1..lit.len() - 1]);
+            self.raw(b": ");
+        } else if first {
+            self.raw(&lit[1..]);
+        } else {
+            self.raw(lit);
+        }
+    }
+
+    /// Starts an object key whose text is written next (as a quoted string); finish with
+    /// [`Writer::end_key`].
+    #[inline]
+    pub fn begin_key(&mut self, first: bool) {
+        if F::PRETTY {
+            self.newline_indent(first);
+        } else if !first {
+            self.out.push(b',');
+        }
+    }
+
+    /// Ends an object key started with [`Writer::begin_key`].
+    #[inline]
+    pub fn end_key(&mut self) {
+        if F::PRETTY {
+            self.raw(b": ");
+        } else {
+            self.out.push(b':');
+        }
+    }
+
+    /// `}`; `nonempty` says whether any entry was written.
+    #[inline]
+    pub fn end_object(&mut self, nonempty: bool) {
+        if F::PRETTY {
+            self.level -= 1;
+            if nonempty {
+                self.newline_indent(true);
+            }
+        }
+        self.out.push(b'}');
+    }
+
+    /// `[`.
+    #[inline]
+    pub fn begin_array(&mut self) {
+        self.out.push(b'[');
+        if F::PRETTY {
+            self.level += 1;
+        }
+    }
+
+    /// Before each array element.
+    #[inline]
+    pub fn elem(&mut self, first: bool) {
+        if F::PRETTY {
+            self.newline_indent(first);
+        } else if !first {
+            self.out.push(b',');
+        }
+    }
+
+    /// `]`; `nonempty` says whether any element was written.
+    #[inline]
+    pub fn end_array(&mut self, nonempty: bool) {
+        if F::PRETTY {
+            self.level -= 1;
+            if nonempty {
+                self.newline_indent(true);
+            }
+        }
+        self.out.push(b']');
+    }
+
+    /// Writes a whole array from an iterator of elements.
+    #[inline]
+    pub fn array<'i, T: crate::ToJson + 'i>(&mut self, items: impl IntoIterator<Item = &'i T>) {
+        self.begin_array();
+        let mut first = true;
+        for item in items {
+            self.elem(first);
+            first = false;
+            item.write_json(self);
+        }
+        self.end_array(!first);
+    }
+
+    #[inline(never)]
+    fn newline_indent(&mut self, first: bool) {
+        if !first {
+            self.out.push(b',');
+        }
+        self.out.push(b'\n');
+        for _ in 0..self.level {
+            self.out.extend_from_slice(b"  ");
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Payload types shared by tests and benches, and helpers to find the shared data.
