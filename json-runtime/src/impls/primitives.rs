@@ -103,10 +103,10 @@ impl ToJson for f32 {
     }
 }
 impl<'de> FromJson<'de> for f32 {
-    /// Read as f64, then narrowed (like serde_json).
+    /// Rounded once, straight from the text to `f32` (like serde_json with `float_roundtrip`).
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        r.read_f64().map(|v| v as f32)
+        r.read_f32()
     }
 }
 

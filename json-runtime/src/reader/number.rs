@@ -134,6 +134,54 @@ impl<'de> Reader<'de> {
         self.parse_float_slow(start)
     }
 
+    /// Skips the number at the cursor, checking only its grammar, like serde_json when it
+    /// ignores a value: `1e400` is skipped, not an error.
+    pub(crate) fn skip_number(&mut self) -> Result<()> {
+        let input = self.input;
+        let digits = |pos: &mut usize| {
+            let start = *pos;
+            while matches!(input.get(*pos), Some(b'0'..=b'9')) {
+                *pos += 1;
+            }
+            *pos - start
+        };
+        if input.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        match input.get(self.pos) {
+            Some(b'0') => {
+                self.pos += 1;
+                if matches!(input.get(self.pos), Some(b'0'..=b'9')) {
+                    return Err(self.syntax("invalid number"));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                digits(&mut self.pos);
+            }
+            Some(_) => {
+                self.pos += 1;
+                return Err(self.syntax("invalid number"));
+            }
+            None => return Err(self.eof("a value")),
+        }
+        if input.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            if digits(&mut self.pos) == 0 {
+                return Err(self.number_end_error());
+            }
+        }
+        if matches!(input.get(self.pos), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(input.get(self.pos), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if digits(&mut self.pos) == 0 {
+                return Err(self.number_end_error());
+            }
+        }
+        Ok(())
+    }
+
     #[cold]
     fn number_end_error(&mut self) -> crate::Error {
         if self.pos >= self.input.len() {
@@ -185,15 +233,42 @@ impl<'de> Reader<'de> {
         })
     }
 
+    /// Reads a number into `f32`, rounded once from its decimal text (like serde_json with
+    /// `float_roundtrip`, which parses straight to single precision); a value beyond `f32`'s
+    /// range is an error, as it is for `f64`.
+    #[inline]
+    pub fn read_f32(&mut self) -> Result<f32> {
+        let start = match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.pos,
+            _ => return Err(self.invalid_type("f32")),
+        };
+        match self.read_number()? {
+            Number::U64(v) => Ok(v as f32),
+            Number::I64(v) => Ok(v as f32),
+            // Already an `f32` value: rounding the text to f32 directly gives the same result.
+            Number::F64(v) if (v as f32) as f64 == v => Ok(v as f32),
+            // Rounding to f64 then to f32 can differ from rounding once: re-read the text.
+            Number::F64(_) => self.parse_f32_slow(start),
+        }
+    }
+
+    #[cold]
+    fn parse_f32_slow(&mut self, start: usize) -> Result<f32> {
+        let text = std::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
+        match text.parse::<f32>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            _ => Err(self.syntax("number out of range")),
+        }
+    }
+
     /// Reads an integer into `u128` (the full range, like serde_json).
     pub fn read_u128(&mut self) -> Result<u128> {
-        let start = self.pos;
-        let (negative, digits) = self.scan_integer128()?;
-        if negative && digits.iter().any(|&d| d != b'0') {
-            self.pos = start;
-            let n = self.read_number()?;
-            return Err(self.number_mismatch(start, n, "u128"));
+        if self.peek() == Some(b'-') {
+            // Like serde_json: a minus sign is out of range for u128, even in `-0`.
+            self.pos += 1;
+            return Err(self.syntax("number out of range"));
         }
+        let (_, digits) = self.scan_integer128()?;
         let mut v: u128 = 0;
         for &d in digits {
             v = match v

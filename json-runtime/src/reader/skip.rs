@@ -48,7 +48,7 @@ impl<'de> Reader<'de> {
                     self.expect_ident(b"ull")?;
                 }
                 Some(b'-' | b'0'..=b'9') => {
-                    self.read_number()?;
+                    self.skip_number()?;
                 }
                 Some(_) => {
                     self.pos += 1;
