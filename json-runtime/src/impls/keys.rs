@@ -1,8 +1,15 @@
-//! Map keys: strings as they are; chars, integers and bools as strings (serde_json's form).
+//! Map keys, in serde_json's forms: strings as they are; chars, integers, floats and bools as
+//! strings holding their JSON text.
+//!
+//! Reading follows serde_json's `MapKey` deserializer: string and char keys are unescaped like
+//! any string, but integer, float and bool keys are read from the key's raw bytes, so they must
+//! be exactly a JSON number (no whitespace, `+`, leading zeros or escapes; `-0` is a float) or
+//! exactly `true`/`false`.
 
 use std::borrow::Cow;
 
-use crate::{Format, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
+use crate::error::ErrorKind;
+use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
 
 impl ToJsonKey for String {
     #[inline]
@@ -22,10 +29,11 @@ impl<T: ToJsonKey + ?Sized> ToJsonKey for &T {
         (**self).write_key(w);
     }
 }
-impl ToJsonKey for Box<str> {
+/// `Box<str>`, and any boxed key (serde forwards `Box<T>` to `T`).
+impl<T: ToJsonKey + ?Sized> ToJsonKey for Box<T> {
     #[inline]
     fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.str(self);
+        (**self).write_key(w);
     }
 }
 impl ToJsonKey for Cow<'_, str> {
@@ -57,6 +65,12 @@ impl<'de> FromJsonKey<'de> for Box<str> {
     #[inline]
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
         Ok(r.read_key()?.into())
+    }
+}
+impl<'de, T: FromJsonKey<'de>> FromJsonKey<'de> for Box<T> {
+    #[inline]
+    fn read_key(r: &mut Reader<'de>) -> Result<Self> {
+        T::read_key(r).map(Box::new)
     }
 }
 impl<'de: 'a, 'a> FromJsonKey<'de> for &'a str {
@@ -91,13 +105,47 @@ impl<'de> FromJsonKey<'de> for char {
         }
     }
 }
+/// Exactly `"true"` or `"false"`, unescaped, like serde_json.
 impl<'de> FromJsonKey<'de> for bool {
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-        match r.read_key()? {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(r.error("expected a boolean key")),
+        match r.read_key_str()? {
+            Str::Borrowed("true") => Ok(true),
+            Str::Borrowed("false") => Ok(false),
+            s => {
+                let msg = format!("invalid type: string {:?}, expected a boolean", &*s);
+                Err(r.error(msg))
+            }
         }
+    }
+}
+
+/// Reads a key that serde_json parses straight from the input as a JSON number: the key's raw
+/// text must be exactly one number, which is then read like a value of type `T`.
+fn read_numeric_key<'de, T: FromJson<'de>>(r: &mut Reader<'de>) -> Result<T> {
+    let text = match r.read_key_str()? {
+        Str::Borrowed(s) => s.as_bytes(),
+        // An escape is neither a number's first byte nor the quote that must follow it.
+        Str::Copied(_) => &[],
+    };
+    if !matches!(text.first(), Some(b'-' | b'0'..=b'9')) {
+        return Err(r.syntax("invalid value: expected key to be a number in quotes"));
+    }
+    let mut sub = Reader::new(text);
+    match T::read_json(&mut sub) {
+        Ok(v) if sub.position() == text.len() => Ok(v),
+        Ok(_) => Err(r.syntax("expected `\"`")),
+        Err(e) => Err(relocate(r, e)),
+    }
+}
+
+/// An error from reading a key's text, re-reported at the reader's position.
+#[cold]
+fn relocate(r: &Reader<'_>, e: Error) -> Error {
+    match e.kind() {
+        ErrorKind::Data => r.error(e.message()),
+        // The number ended at the closing quote.
+        ErrorKind::Eof => r.syntax("invalid number"),
+        _ => r.syntax(e.message()),
     }
 }
 
@@ -114,20 +162,43 @@ macro_rules! int_keys {
                 out.push(b'"');
             }
         }
-        /// The key's text must be exactly an integer (no whitespace or sign `+`), like serde_json.
+        /// The key's raw text must be exactly a JSON integer in range (no whitespace, `+`,
+        /// escapes or leading zeros; `-0` and `1.0` are floats), like serde_json.
         impl<'de> FromJsonKey<'de> for $t {
             fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-                let s = r.read_key()?;
-                let ok = !s.is_empty() && !s.starts_with('+');
-                match s.parse::<$t>() {
-                    Ok(v) if ok => Ok(v),
-                    _ => {
-                        let msg = format!("invalid type: string {s:?}, expected {}", stringify!($t));
-                        Err(r.error(msg))
-                    }
-                }
+                read_numeric_key(r)
             }
         }
     )*};
 }
 int_keys!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+macro_rules! float_keys {
+    ($($t:ty),*) => {$(
+        /// The number's JSON text in quotes, like serde_json.
+        ///
+        /// # Panics
+        ///
+        /// If the value is NaN or infinite: serde_json refuses such keys with an error ("float
+        /// key must be finite"), and writing cannot fail.
+        impl ToJsonKey for $t {
+            #[inline]
+            fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
+                assert!(self.is_finite(), "float key must be finite (got NaN or +/-inf)");
+                let mut b = zmij::Buffer::new();
+                let s = b.format_finite(*self);
+                let out = w.buffer();
+                out.push(b'"');
+                out.extend_from_slice(s.as_bytes());
+                out.push(b'"');
+            }
+        }
+        /// The key's raw text must be exactly a JSON number, like serde_json.
+        impl<'de> FromJsonKey<'de> for $t {
+            fn read_key(r: &mut Reader<'de>) -> Result<Self> {
+                read_numeric_key(r)
+            }
+        }
+    )*};
+}
+float_keys!(f32, f64);
