@@ -2,7 +2,9 @@
 
 mod collections;
 mod keys;
+mod net;
 mod pointers;
 mod primitives;
 mod strings;
+mod time;
 mod tuples;
