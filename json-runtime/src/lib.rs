@@ -23,12 +23,14 @@
 
 mod error;
 mod impls;
+mod raw;
 mod reader;
 mod swar;
 mod traits;
 mod writer;
 
 pub use error::{Error, ErrorKind, Result};
+pub use raw::{RawJson, RawJsonBuf};
 pub use reader::{Number, ReadOptions, Reader, Str};
 pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
 pub use writer::buffer::JsonBuffer;
