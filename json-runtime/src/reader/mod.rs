@@ -43,6 +43,13 @@ impl Default for ReadOptions {
     }
 }
 
+/// A saved reader state (position and nesting), to read the same value again.
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint {
+    pos: usize,
+    depth_left: u32,
+}
+
 /// A JSON reader over a byte slice. Generated `FromJson` impls drive it; hand-written impls
 /// may too.
 ///
@@ -88,12 +95,21 @@ impl<'de> Reader<'de> {
         self.pos
     }
 
-    /// Moves back to a position saved with [`Reader::position`] at the same nesting level
-    /// (used to re-read an object for internally tagged and untagged enums and `flatten`).
+    /// Saves the current state, for [`Reader::restore`].
     #[inline]
-    pub fn set_position(&mut self, pos: usize) {
-        debug_assert!(pos <= self.input.len());
-        self.pos = pos;
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth_left: self.depth_left,
+        }
+    }
+
+    /// Goes back to a saved state (used to re-read a value for internally tagged and untagged
+    /// enums and `flatten`, instead of buffering it).
+    #[inline]
+    pub fn restore(&mut self, checkpoint: Checkpoint) {
+        self.pos = checkpoint.pos;
+        self.depth_left = checkpoint.depth_left;
     }
 
     /// Skips whitespace and returns the next byte without consuming it.

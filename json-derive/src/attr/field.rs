@@ -1,0 +1,133 @@
+//! Field attributes.
+
+use super::container::Default;
+use super::{
+    for_each_meta, get_lit_str, get_path, parse_bounds, parse_ser_de_str, serde_with_error,
+    unsupported, Attr, Flag, Name, Origin,
+};
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+pub struct Field {
+    pub name: Name,
+    pub skip_ser: bool,
+    pub skip_de: bool,
+    pub skip_ser_if: Option<syn::ExprPath>,
+    pub default: Default,
+    pub flatten: bool,
+    pub ser_bound: Option<Vec<syn::WherePredicate>>,
+    pub de_bound: Option<Vec<syn::WherePredicate>>,
+    /// `#[fastjson(with = "module")]`.
+    pub with: Option<syn::ExprPath>,
+    pub number_from_string: bool,
+    pub number_as_string: bool,
+    /// The attribute tokens of `flatten`, `skip...` etc., for pointing errors at them.
+    pub flatten_span: Option<proc_macro2::TokenStream>,
+}
+
+impl Field {
+    /// `index` names tuple fields; `ident` named ones.
+    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
+        let mut ser_name = Attr::none(RENAME);
+        let mut de_name = Attr::none(RENAME);
+        let mut aliases = Vec::new();
+        let mut skip_ser = Flag::none(SKIP_SERIALIZING);
+        let mut skip_de = Flag::none(SKIP_DESERIALIZING);
+        let mut skip_ser_if = Attr::none(SKIP_SERIALIZING_IF);
+        let mut default = Attr::none(DEFAULT);
+        let mut flatten = Flag::none(FLATTEN);
+        let mut ser_bound = Attr::none(BOUND);
+        let mut de_bound = Attr::none(BOUND);
+        let mut with = Attr::none(WITH);
+        let mut number_from_string = Flag::none(NUMBER_FROM_STRING);
+        let mut number_as_string = Flag::none(NUMBER_AS_STRING);
+        let mut flatten_span = None;
+
+        for_each_meta(cx, &field.attrs, |origin, meta| {
+            let p = &meta.path;
+            let serde = origin == Origin::Serde;
+            if p.is_ident(RENAME) && serde {
+                let (s, d) = parse_ser_de_str(meta, RENAME)?;
+                if let Some(s) = s {
+                    ser_name.set(cx, meta, s);
+                }
+                if let Some(d) = d {
+                    de_name.set(cx, meta, d);
+                }
+            } else if p.is_ident(ALIAS) && serde {
+                aliases.push(get_lit_str(meta)?);
+            } else if p.is_ident(SKIP) && serde {
+                skip_ser.set(cx, meta);
+                skip_de.set(cx, meta);
+            } else if p.is_ident(SKIP_SERIALIZING) && serde {
+                skip_ser.set(cx, meta);
+            } else if p.is_ident(SKIP_DESERIALIZING) && serde {
+                skip_de.set(cx, meta);
+            } else if p.is_ident(SKIP_SERIALIZING_IF) && serde {
+                skip_ser_if.set(cx, meta, get_path(meta)?);
+            } else if p.is_ident(DEFAULT) && serde {
+                if meta.input.peek(syn::Token![=]) {
+                    default.set(cx, meta, Default::Path(get_path(meta)?));
+                } else {
+                    default.set(cx, meta, Default::Default);
+                }
+            } else if p.is_ident(FLATTEN) && serde {
+                flatten_span = Some(quote::quote!(#p));
+                flatten.set(cx, meta);
+            } else if p.is_ident(BORROW) && serde {
+                // Every lifetime of a FastJson type may borrow from the input already.
+                if meta.input.peek(syn::Token![=]) {
+                    get_lit_str(meta)?;
+                }
+            } else if p.is_ident(BOUND) && serde {
+                let (s, d) = parse_bounds(meta)?;
+                if let Some(s) = s {
+                    ser_bound.set(cx, meta, s);
+                }
+                if let Some(d) = d {
+                    de_bound.set(cx, meta, d);
+                }
+            } else if serde
+                && (p.is_ident(WITH) || p.is_ident(SERIALIZE_WITH) || p.is_ident(DESERIALIZE_WITH))
+            {
+                cx.syn_error(serde_with_error(meta));
+            } else if p.is_ident(WITH) && !serde {
+                with.set(cx, meta, get_path(meta)?);
+            } else if p.is_ident(NUMBER_FROM_STRING) && !serde {
+                number_from_string.set(cx, meta);
+            } else if p.is_ident(NUMBER_AS_STRING) && !serde {
+                number_as_string.set(cx, meta);
+            } else {
+                cx.syn_error(unsupported(meta, origin, "field"));
+            }
+            Ok(())
+        });
+
+        let ident = match &field.ident {
+            Some(ident) => syn::ext::IdentExt::unraw(ident).to_string(),
+            None => index.to_string(),
+        };
+        let ser = ser_name.get();
+        let de = de_name.get();
+        Field {
+            name: Name {
+                ser_renamed: ser.is_some(),
+                de_renamed: de.is_some(),
+                ser: ser.unwrap_or_else(|| ident.clone()),
+                de: de.unwrap_or(ident),
+                aliases,
+            },
+            skip_ser: skip_ser.get(),
+            skip_de: skip_de.get(),
+            skip_ser_if: skip_ser_if.get(),
+            default: default.get().unwrap_or(Default::None),
+            flatten: flatten.get(),
+            ser_bound: ser_bound.get(),
+            de_bound: de_bound.get(),
+            with: with.get(),
+            number_from_string: number_from_string.get(),
+            number_as_string: number_as_string.get(),
+            flatten_span,
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Where-clauses for the generated impls: bounds inferred for the type parameters that fields
+//! use (like serde), or the user's `bound = "..."`.
+
+use std::collections::HashSet;
+
+use syn::visit::Visit;
+
+use crate::model::{Container, Data, Field, Variant};
+
+/// Which fields a bound is inferred from, and what to require of the type parameters in them.
+pub struct Inference<'p> {
+    pub include: fn(&Field, Option<&Variant>) -> bool,
+    /// `::json_runtime::__private::ToJson` etc.
+    pub bound: &'p syn::Path,
+    /// The bound for flattened fields' parameters (the flat trait).
+    pub flat_bound: &'p syn::Path,
+    pub container_bound: Option<&'p Vec<syn::WherePredicate>>,
+    pub field_bound: for<'x> fn(&'x Field<'x>) -> Option<&'x Vec<syn::WherePredicate>>,
+    pub variant_bound: for<'x> fn(&'x Variant<'x>) -> Option<&'x Vec<syn::WherePredicate>>,
+}
+
+/// The generics with the inferred (or given) predicates added to the where-clause.
+pub fn with_bounds(cont: &Container, inf: &Inference) -> syn::Generics {
+    let mut generics = cont.generics.clone();
+    let where_clause = generics.make_where_clause();
+    if let Some(preds) = inf.container_bound {
+        where_clause.predicates.extend(preds.iter().cloned());
+        return generics;
+    }
+    let params: HashSet<syn::Ident> = cont
+        .generics
+        .type_params()
+        .map(|p| p.ident.clone())
+        .collect();
+    if params.is_empty() && !has_field_bounds(cont, inf) {
+        return generics;
+    }
+    let mut plain = Vec::new();
+    let mut flat = Vec::new();
+    let mut given: Vec<syn::WherePredicate> = Vec::new();
+    let mut visit_field = |field: &Field, variant: Option<&Variant>| {
+        if let Some(preds) = (inf.field_bound)(field) {
+            given.extend(preds.iter().cloned());
+            return;
+        }
+        if !(inf.include)(field, variant) || field.attrs.with.is_some() {
+            return;
+        }
+        let mut finder = ParamFinder {
+            params: &params,
+            found: Vec::new(),
+        };
+        finder.visit_type(field.ty);
+        let target = if field.attrs.flatten {
+            &mut flat
+        } else {
+            &mut plain
+        };
+        for ident in finder.found {
+            if !target.contains(&ident) {
+                target.push(ident);
+            }
+        }
+    };
+    let mut variant_given: Vec<syn::WherePredicate> = Vec::new();
+    match &cont.data {
+        Data::Struct(_, fields) => fields.iter().for_each(|f| visit_field(f, None)),
+        Data::Enum(variants) => {
+            for v in variants {
+                if let Some(preds) = (inf.variant_bound)(v) {
+                    variant_given.extend(preds.iter().cloned());
+                    continue;
+                }
+                v.fields.iter().for_each(|f| visit_field(f, Some(v)));
+            }
+        }
+    }
+    where_clause.predicates.extend(given);
+    where_clause.predicates.extend(variant_given);
+    let bound = inf.bound;
+    let flat_bound = inf.flat_bound;
+    for ident in plain {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#ident: #bound));
+    }
+    for ident in flat {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#ident: #flat_bound));
+    }
+    generics
+}
+
+fn has_field_bounds(cont: &Container, inf: &Inference) -> bool {
+    match &cont.data {
+        Data::Struct(_, fields) => fields.iter().any(|f| (inf.field_bound)(f).is_some()),
+        Data::Enum(variants) => variants.iter().any(|v| {
+            (inf.variant_bound)(v).is_some()
+                || v.fields.iter().any(|f| (inf.field_bound)(f).is_some())
+        }),
+    }
+}
+
+/// Finds the type parameters a type mentions, except inside `PhantomData<...>`.
+struct ParamFinder<'p> {
+    params: &'p HashSet<syn::Ident>,
+    found: Vec<syn::Ident>,
+}
+
+impl<'ast> Visit<'ast> for ParamFinder<'_> {
+    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+        if ty.qself.is_none() {
+            if let Some(first) = ty.path.segments.first() {
+                if self.params.contains(&first.ident) && !self.found.contains(&first.ident) {
+                    self.found.push(first.ident.clone());
+                }
+            }
+            if ty
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "PhantomData")
+            {
+                return;
+            }
+        }
+        syn::visit::visit_type_path(self, ty);
+    }
+
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+}
+
+/// Adds `'de` (bounded to outlive every lifetime of the type) in front of the generics.
+pub fn with_de_lifetime(generics: &syn::Generics) -> syn::Generics {
+    let mut generics = generics.clone();
+    let de: syn::Lifetime = syn::parse_quote!('de);
+    let mut de_param = syn::LifetimeParam::new(de);
+    for lt in generics.lifetimes() {
+        de_param.bounds.push(lt.lifetime.clone());
+    }
+    generics
+        .params
+        .insert(0, syn::GenericParam::Lifetime(de_param));
+    generics
+}

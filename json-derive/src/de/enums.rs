@@ -1,0 +1,250 @@
+//! Reading externally tagged (`"V"` or `{"V":..}`) and adjacently tagged
+//! (`{"tag":"V","content":..}`) enums. Variant names are matched like field keys.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::fields::Fields;
+use crate::model::{Container, Style, Variant};
+
+/// Variants that can be read, with their index in the enum.
+pub fn readable<'a>(variants: &'a [Variant<'a>]) -> impl Iterator<Item = (u32, &'a Variant<'a>)> {
+    variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip_de)
+        .map(|(i, v)| (i as u32, v))
+}
+
+/// An expression giving the variant index for the name in `__name` (a `&str`), or returning an
+/// unknown-variant error (or giving the `other` variant's index).
+pub fn match_variant(_cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    let arms = readable(variants)
+        .filter(|(_, v)| !v.attrs.other)
+        .map(|(i, v)| {
+            let names = v.attrs.name.de_names();
+            quote!(#(#names)|* => #i,)
+        });
+    let other = readable(variants).find(|(_, v)| v.attrs.other);
+    let fallback = match other {
+        Some((i, _)) => quote!(#i),
+        None => {
+            let expected: Vec<String> = readable(variants)
+                .filter(|(_, v)| !v.attrs.other)
+                .map(|(_, v)| v.attrs.name.de.clone())
+                .collect();
+            quote!({
+                let __owned = ::std::string::ToString::to_string(__name);
+                return #fj::Err(__r.unknown_variant(&__owned, &[#(#expected),*]));
+            })
+        }
+    };
+    quote! {
+        match __name {
+            #(#arms)*
+            _ => #fallback,
+        }
+    }
+}
+
+/// Statements reading variant `v`'s content (a value, not the tag), ending in `Ok(Self::V..)`.
+pub fn content(cont: &Container, v: &Variant, fj: &TokenStream) -> TokenStream {
+    let ident = &v.ident;
+    match v.style {
+        Style::Unit => quote!(__r.read_null()?; #fj::Ok(Self::#ident)),
+        Style::Newtype => {
+            let read = super::fields::read_value(cont, &v.fields[0], fj);
+            quote!(#fj::Ok(Self::#ident(#read?)))
+        }
+        Style::Tuple => super::tuple(cont, &v.fields, quote!(Self::#ident), fj),
+        Style::Struct => Fields {
+            cont,
+            fields: &v.fields,
+            construct: quote!(Self::#ident),
+            ignore_keys: Vec::new(),
+            expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+            container_default: false,
+        }
+        .read_any(fj),
+    }
+}
+
+/// `match __idx { i => { content } ... }` with errors carrying the variant name in their path.
+fn dispatch_content(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    let arms = readable(variants).map(|(i, v)| {
+        let body = content(cont, v, fj);
+        let name = &v.attrs.name.de;
+        quote! {
+            #i => (|__r: &mut #fj::Reader<'de>| -> #fj::Result<Self, #fj::Error> { #body })(__r)
+                .map_err(|__e| __e.in_field(#name)),
+        }
+    });
+    quote! {
+        match __idx {
+            #(#arms)*
+            _ => #fj::Err(__r.error("unreachable variant index")),
+        }
+    }
+}
+
+pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    let match_name = match_variant(cont, variants, fj);
+    let unit_arms = readable(variants).map(|(i, v)| {
+        let ident = &v.ident;
+        if v.style == Style::Unit {
+            quote!(#i => #fj::Ok(Self::#ident),)
+        } else {
+            let msg = format!("invalid type: unit variant, expected {}", describe(v));
+            quote!(#i => #fj::Err(__r.error(#msg)),)
+        }
+    });
+    let dispatch = dispatch_content(cont, variants, fj);
+    let expecting = cont
+        .attrs
+        .expecting
+        .clone()
+        .unwrap_or_else(|| format!("enum {}", cont.attrs.name.de));
+    quote! {
+        match __r.peek() {
+            #fj::Some(b'"') => {
+                let __idx: u32 = {
+                    let __name: &str = &*__r.read_str()?;
+                    #match_name
+                };
+                match __idx {
+                    #(#unit_arms)*
+                    _ => #fj::Err(__r.error("unreachable variant index")),
+                }
+            }
+            #fj::Some(b'{') => {
+                __r.begin_object()?;
+                let mut __first = true;
+                if !__r.has_next_entry(&mut __first)? {
+                    return #fj::Err(__r.error(#fj::format!("invalid type: map, expected {}", #expecting)));
+                }
+                let __idx: u32 = {
+                    let __name: &str = __r.read_key()?;
+                    #match_name
+                };
+                let __value = #dispatch?;
+                if __r.has_next_entry(&mut __first)? {
+                    return #fj::Err(__r.syntax("expected `}`"));
+                }
+                #fj::Ok(__value)
+            }
+            _ => #fj::Err(__r.invalid_type(#expecting)),
+        }
+    }
+}
+
+fn describe(v: &Variant) -> &'static str {
+    match v.style {
+        Style::Unit => "unit variant",
+        Style::Newtype => "newtype variant",
+        Style::Tuple => "tuple variant",
+        Style::Struct => "struct variant",
+    }
+}
+
+pub fn adjacent(
+    cont: &Container,
+    variants: &[Variant],
+    tag: &str,
+    content_key: &str,
+    fj: &TokenStream,
+) -> TokenStream {
+    let match_name = match_variant(cont, variants, fj);
+    let dispatch = dispatch_content(cont, variants, fj);
+    let unit_arms = readable(variants).map(|(i, v)| {
+        let ident = &v.ident;
+        if v.style == Style::Unit {
+            quote!(#i => #fj::Ok(Self::#ident),)
+        } else {
+            quote!(#i => #fj::Err(__r.missing_field(#content_key)),)
+        }
+    });
+    let unknown = if cont.attrs.deny_unknown_fields {
+        quote!({
+            let __owned = ::std::string::ToString::to_string(__k);
+            return #fj::Err(__r.unknown_field(&__owned, &[#tag, #content_key]));
+        })
+    } else {
+        quote!(2u8)
+    };
+    quote! {
+        if __r.peek() == #fj::Some(b'[') {
+            // serde's sequence form: [tag, content]
+            __r.begin_array()?;
+            let mut __first = true;
+            if !__r.next_element(&mut __first)? {
+                return #fj::Err(__r.error("invalid length 0, expected adjacently tagged enum"));
+            }
+            let __idx: u32 = {
+                let __name: &str = &*__r.read_str()?;
+                #match_name
+            };
+            if !__r.next_element(&mut __first)? {
+                return #fj::Err(__r.error("invalid length 1, expected adjacently tagged enum"));
+            }
+            let __value = #dispatch?;
+            if __r.next_element(&mut __first)? {
+                return #fj::Err(__r.error("invalid length 3, expected adjacently tagged enum"));
+            }
+            return #fj::Ok(__value);
+        }
+        __r.begin_object()?;
+        let mut __tag: #fj::Option<u32> = #fj::None;
+        let mut __content_at = #fj::None;
+        let mut __value: #fj::Option<Self> = #fj::None;
+        let mut __first = true;
+        while __r.has_next_entry(&mut __first)? {
+            let __which: u8 = {
+                let __k: &str = __r.read_key()?;
+                match __k {
+                    #tag => 0u8,
+                    #content_key => 1u8,
+                    _ => #unknown,
+                }
+            };
+            match __which {
+                0 => {
+                    if __tag.is_some() {
+                        return #fj::Err(__r.duplicate_field(#tag));
+                    }
+                    let __idx: u32 = {
+                        let __name: &str = &*__r.read_str()?;
+                        #match_name
+                    };
+                    __tag = #fj::Some(__idx);
+                    if let #fj::Some(__at) = __content_at {
+                        let __here = __r.checkpoint();
+                        __r.restore(__at);
+                        __value = #fj::Some(#dispatch?);
+                        __r.restore(__here);
+                    }
+                }
+                1 => {
+                    if __content_at.is_some() || __value.is_some() {
+                        return #fj::Err(__r.duplicate_field(#content_key));
+                    }
+                    match __tag {
+                        #fj::Some(__idx) => __value = #fj::Some(#dispatch?),
+                        #fj::None => {
+                            __content_at = #fj::Some(__r.checkpoint());
+                            __r.skip_value()?;
+                        }
+                    }
+                }
+                _ => __r.skip_value()?,
+            }
+        }
+        match (__tag, __value) {
+            (_, #fj::Some(__v)) => #fj::Ok(__v),
+            (#fj::None, #fj::None) => #fj::Err(__r.missing_field(#tag)),
+            (#fj::Some(__idx), #fj::None) => match __idx {
+                #(#unit_arms)*
+                _ => #fj::Err(__r.error("unreachable variant index")),
+            },
+        }
+    }
+}

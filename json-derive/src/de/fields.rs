@@ -1,0 +1,313 @@
+//! Reading named fields: how a struct field's key is matched (exact `match` on the key, then the
+//! case-insensitive fallback if asked), duplicates, unknown keys, missing fields and defaults,
+//! `flatten`, and serde's array form of a struct.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::attr::Default;
+use crate::model::{Container, Field};
+
+/// What to generate a named-field reader for.
+pub struct Fields<'a> {
+    pub cont: &'a Container<'a>,
+    pub fields: &'a [Field<'a>],
+    /// `Self` or `Self::Variant`.
+    pub construct: TokenStream,
+    /// Keys that belong to the enclosing enum (an internal tag) and are skipped.
+    pub ignore_keys: Vec<String>,
+    /// `struct Name` / `struct variant Enum::V`, for messages.
+    pub expecting: String,
+    /// Whether the container's `default` applies (structs only).
+    pub container_default: bool,
+}
+
+/// The expression that reads one field's value (type `Result<T>`).
+pub fn read_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    if let Some(with) = &f.attrs.with {
+        return quote!(#with::read_json(__r));
+    }
+    if f.attrs.number_from_string || (cont.attrs.number_from_string && f.is_numeric()) {
+        return quote!(#fj::number_string::read_json::<#ty>(__r));
+    }
+    quote!(<#ty as #fj::FromJson<'de>>::read_json(__r))
+}
+
+fn var(i: usize) -> syn::Ident {
+    format_ident!("__v{}", i)
+}
+
+impl Fields<'_> {
+    fn live(&self) -> impl Iterator<Item = (usize, &Field<'_>)> + '_ {
+        self.fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.attrs.skip_de && !f.attrs.flatten)
+    }
+
+    fn flattened(&self) -> impl Iterator<Item = (usize, &Field<'_>)> + '_ {
+        self.fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.attrs.flatten)
+    }
+
+    /// `"a" | "alias_of_a"` patterns for the `match` on a key, one per live field.
+    fn key_patterns(&self) -> Vec<(usize, TokenStream)> {
+        self.live()
+            .map(|(i, f)| {
+                let names = f.attrs.name.de_names();
+                (i, quote!(#(#names)|*))
+            })
+            .collect()
+    }
+
+    /// The names listed in an unknown-field error.
+    pub fn expected_names(&self) -> Vec<String> {
+        self.live().map(|(_, f)| f.attrs.name.de.clone()).collect()
+    }
+
+    /// An expression: true if `__key` is one of this struct's own keys (or an ignored key).
+    pub fn owns_key(&self) -> TokenStream {
+        let pats = self.key_patterns().into_iter().map(|(_, p)| p);
+        let ignore = &self.ignore_keys;
+        quote!(matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"))
+    }
+
+    /// The value used when a field is absent (or skipped when reading).
+    fn missing(&self, f: &Field, fj: &TokenStream) -> TokenStream {
+        let ty = f.ty;
+        let name = &f.attrs.name.de;
+        let member = &f.member;
+        match &f.attrs.default {
+            Default::Default => return quote!(<#ty as #fj::Default>::default()),
+            Default::Path(path) => return quote!(#path()),
+            Default::None => {}
+        }
+        if self.container_default {
+            match &self.cont.attrs.default {
+                Default::Default => return quote!(<Self as #fj::Default>::default().#member),
+                Default::Path(path) => return quote!({ let __d: Self = #path(); __d.#member }),
+                Default::None => {}
+            }
+        }
+        if f.attrs.skip_de {
+            return quote!(<#ty as #fj::Default>::default());
+        }
+        if f.attrs.with.is_some() {
+            return quote!(return #fj::Err(__r.missing_field(#name)));
+        }
+        quote!(<#ty as #fj::FromJson<'de>>::missing_field(__r, #name)?)
+    }
+
+    /// Statements reading the object form (cursor at `{`), ending in `Ok(value)`.
+    pub fn read_object(&self, fj: &TokenStream) -> TokenStream {
+        let construct = &self.construct;
+        let has_flatten = self.flattened().next().is_some();
+        let decls = self.live().map(|(i, f)| {
+            let v = var(i);
+            let ty = f.ty;
+            quote!(let mut #v: #fj::Option<#ty> = #fj::None;)
+        });
+        let n = self.fields.len() as u32;
+        let ignore_idx = n;
+        let unknown_idx = n + 1;
+        let exact_arms = self.key_patterns().into_iter().map(|(i, pat)| {
+            let i = i as u32;
+            quote!(#pat => #i,)
+        });
+        let ignore = &self.ignore_keys;
+        let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
+        let unknown_key = if self.cont.attrs.deny_unknown_fields {
+            let expected = self.expected_names();
+            quote!({
+                let __owned = ::std::string::ToString::to_string(__k);
+                return #fj::Err(__r.unknown_field(&__owned, &[#(#expected),*]));
+            })
+        } else {
+            quote!(#unknown_idx)
+        };
+        let fallback = if self.cont.attrs.case_insensitive {
+            let checks = self.live().flat_map(|(i, f)| {
+                let i = i as u32;
+                f.attrs
+                    .name
+                    .de_names()
+                    .into_iter()
+                    .map(move |name| quote!(if __k.eq_ignore_ascii_case(#name) { #i } else))
+            });
+            quote!(#(#checks)* #unknown_key)
+        } else {
+            unknown_key
+        };
+        let value_arms = self.live().map(|(i, f)| {
+            let v = var(i);
+            let i = i as u32;
+            let name = &f.attrs.name.de;
+            let read = read_value(self.cont, f, fj);
+            quote! {
+                #i => {
+                    if #v.is_some() {
+                        return #fj::Err(__r.duplicate_field(#name));
+                    }
+                    #v = #fj::Some(match #read {
+                        #fj::Ok(__x) => __x,
+                        #fj::Err(__e) => return #fj::Err(__e.in_field(#name)),
+                    });
+                }
+            }
+        });
+        let unknown = quote!(_ => __r.skip_value()?,);
+        let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
+        let flatten_reads = self.flatten_reads(fj);
+        let finish = self.live().map(|(i, f)| {
+            let v = var(i);
+            let missing = self.missing(f, fj);
+            quote! {
+                let #v = match #v {
+                    #fj::Some(__x) => __x,
+                    #fj::None => #missing,
+                };
+            }
+        });
+        let inits = self.fields.iter().enumerate().map(|(i, f)| {
+            let member = &f.member;
+            let v = var(i);
+            if f.attrs.skip_de {
+                let missing = self.missing(f, fj);
+                quote!(#member: #missing)
+            } else {
+                quote!(#member: #v)
+            }
+        });
+        let has_ignored = ignore_arm.is_some();
+        let ignored_value_arm = has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,));
+        quote! {
+            #start
+            __r.begin_object()?;
+            #(#decls)*
+            let mut __first = true;
+            while __r.has_next_entry(&mut __first)? {
+                let __idx: u32 = {
+                    let __k: &str = __r.read_key()?;
+                    match __k {
+                        #(#exact_arms)*
+                        #ignore_arm
+                        _ => #fallback,
+                    }
+                };
+                match __idx {
+                    #(#value_arms)*
+                    #ignored_value_arm
+                    #unknown
+                }
+            }
+            #flatten_reads
+            #(#finish)*
+            #fj::Ok(#construct { #(#inits),* })
+        }
+    }
+
+    /// After the main pass: each flattened field re-reads the object from `__start`.
+    fn flatten_reads(&self, fj: &TokenStream) -> TokenStream {
+        let owns = self.owns_key();
+        let mut earlier: Vec<&syn::Type> = Vec::new();
+        let mut out = Vec::new();
+        for (i, f) in self.flattened() {
+            let v = var(i);
+            let ty = f.ty;
+            let claims = earlier
+                .iter()
+                .map(|t| quote!(|| <#t as #fj::FromJsonFlat<'de>>::claims(__key)));
+            out.push(quote! {
+                let __end = __r.checkpoint();
+                __r.restore(__start);
+                let #v: #ty = <#ty as #fj::FromJsonFlat<'de>>::read_flat(
+                    __r,
+                    &|__key: &str| #owns #(#claims)*,
+                )?;
+                __r.restore(__end);
+            });
+            earlier.push(ty);
+        }
+        quote!(#(#out)*)
+    }
+
+    /// For `FromJsonFlat::claims`: this struct's keys and its flattened fields' keys.
+    pub fn claims(&self, fj: &TokenStream) -> TokenStream {
+        let owns = self.owns_key();
+        let nested = self.flattened().map(|(_, f)| {
+            let ty = f.ty;
+            quote!(|| <#ty as #fj::FromJsonFlat<'de>>::claims(__key))
+        });
+        quote!(#owns #(#nested)*)
+    }
+
+    /// Statements reading serde's array form of a struct (cursor at `[`), ending in `Ok(value)`.
+    pub fn read_array(&self, fj: &TokenStream) -> TokenStream {
+        let construct = &self.construct;
+        let live: Vec<(usize, &Field)> = self.live().collect();
+        let count = live.len();
+        let expecting = format!("{} with {} elements", self.expecting, count);
+        let reads = live.iter().enumerate().map(|(pos, (i, f))| {
+            let v = var(*i);
+            let read = read_value(self.cont, f, fj);
+            let missing = match (&f.attrs.default, self.container_default, &self.cont.attrs.default) {
+                (Default::None, false, _) | (Default::None, true, Default::None) => {
+                    quote!(return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #pos, #expecting))))
+                }
+                _ => self.missing(f, fj),
+            };
+            quote! {
+                let #v = if !__done && __r.next_element(&mut __first)? {
+                    match #read {
+                        #fj::Ok(__x) => __x,
+                        #fj::Err(__e) => return #fj::Err(__e.in_index(#pos)),
+                    }
+                } else {
+                    __done = true;
+                    #missing
+                };
+                let _ = __done;
+            }
+        });
+        let inits = self.fields.iter().enumerate().map(|(i, f)| {
+            let member = &f.member;
+            let v = var(i);
+            if f.attrs.skip_de {
+                let missing = self.missing(f, fj);
+                quote!(#member: #missing)
+            } else {
+                quote!(#member: #v)
+            }
+        });
+        quote! {
+            __r.begin_array()?;
+            let mut __first = true;
+            #[allow(unused_mut, unused_assignments)]
+            let mut __done = false;
+            #(#reads)*
+            if !__done && __r.next_element(&mut __first)? {
+                return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #count + 1, #expecting)));
+            }
+            #fj::Ok(#construct { #(#inits),* })
+        }
+    }
+
+    /// Either form: `[` reads the array form (unless flattened fields forbid it), else an object.
+    pub fn read_any(&self, fj: &TokenStream) -> TokenStream {
+        let object = self.read_object(fj);
+        if self.flattened().next().is_some() {
+            return object;
+        }
+        let array = self.read_array(fj);
+        quote! {
+            if __r.peek() == #fj::Some(b'[') {
+                #array
+            } else {
+                #object
+            }
+        }
+    }
+}

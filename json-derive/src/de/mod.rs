@@ -1,0 +1,185 @@
+//! Generates `FromJson` (and `FromJsonFlat` for structs with named fields): straight-line reads
+//! from the slice reader, keys matched by a `match` on the key text, no intermediate tree.
+
+mod enums;
+mod fields;
+mod tagged;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::attr::TagType;
+use crate::bound;
+use crate::model::{Container, Data, Field, Style};
+
+pub use fields::Fields;
+
+pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
+    let ident = &cont.ident;
+    let bound_path: syn::Path = syn::parse_quote!(#fj::FromJson<'de>);
+    let flat_path: syn::Path = syn::parse_quote!(#fj::FromJsonFlat<'de>);
+    let generics = bound::with_bounds(
+        cont,
+        &bound::Inference {
+            include: |f, v| !f.attrs.skip_de && !v.is_some_and(|v| v.attrs.skip_de),
+            bound: &bound_path,
+            flat_bound: &flat_path,
+            container_bound: cont.attrs.de_bound.as_ref(),
+            field_bound: |f| f.attrs.de_bound.as_ref(),
+            variant_bound: |v| v.attrs.de_bound.as_ref(),
+        },
+    );
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let de_generics = bound::with_de_lifetime(&generics);
+    let (impl_generics, _, _) = de_generics.split_for_impl();
+
+    let conversion = cont.attrs.from.as_ref().map(|from| (from, false));
+    let conversion = conversion.or(cont.attrs.try_from.as_ref().map(|t| (t, true)));
+    if let Some((from, fallible)) = conversion {
+        let convert = if fallible {
+            quote! {
+                match <Self as #fj::TryFrom<#from>>::try_from(__v) {
+                    #fj::Ok(__x) => #fj::Ok(__x),
+                    #fj::Err(__e) => #fj::Err(__r.error(__e)),
+                }
+            }
+        } else {
+            quote!(#fj::Ok(<Self as #fj::From<#from>>::from(__v)))
+        };
+        return quote! {
+            #[automatically_derived]
+            impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
+                fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
+                    let __v = <#from as #fj::FromJson<'de>>::read_json(__r)?;
+                    #convert
+                }
+            }
+        };
+    }
+
+    let mut flat = None;
+    let body = match &cont.data {
+        Data::Struct(style, fields) => {
+            let (body, flat_body) = struct_body(cont, *style, fields, fj);
+            flat = flat_body;
+            body
+        }
+        Data::Enum(variants) => match &cont.attrs.tag {
+            TagType::External => enums::external(cont, variants, fj),
+            TagType::Adjacent { tag, content } => enums::adjacent(cont, variants, tag, content, fj),
+            TagType::Internal { tag } => tagged::internal(cont, variants, tag, fj),
+            TagType::None => tagged::untagged(cont, variants, fj),
+        },
+    };
+    let flat_impl = flat.map(|(read, claims)| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #fj::FromJsonFlat<'de> for #ident #ty_generics #where_clause {
+                fn read_flat(
+                    __r: &mut #fj::Reader<'de>,
+                    __taken: &dyn Fn(&str) -> bool,
+                ) -> #fj::Result<Self, #fj::Error> {
+                    let _ = __taken;
+                    #read
+                }
+                fn claims(__key: &str) -> bool {
+                    #claims
+                }
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
+            #[inline]
+            fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
+                #body
+            }
+        }
+        #flat_impl
+    }
+}
+
+/// `read_json`'s body for a struct, and `(read_flat, claims)` bodies for named fields.
+fn struct_body(
+    cont: &Container,
+    style: Style,
+    fields: &[Field],
+    fj: &TokenStream,
+) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
+    if cont.attrs.transparent {
+        let inits = fields.iter().map(|f| {
+            let member = &f.member;
+            if f.attrs.skip_de {
+                let ty = f.ty;
+                quote!(#member: <#ty as #fj::Default>::default())
+            } else {
+                let read = fields::read_value(cont, f, fj);
+                quote!(#member: #read?)
+            }
+        });
+        return (quote!(#fj::Ok(Self { #(#inits),* })), None);
+    }
+    match style {
+        Style::Unit => (quote!(__r.read_null()?; #fj::Ok(Self)), None),
+        Style::Newtype => {
+            let read = fields::read_value(cont, &fields[0], fj);
+            (quote!(#fj::Ok(Self(#read?))), None)
+        }
+        Style::Tuple => (tuple(cont, fields, quote!(Self), fj), None),
+        Style::Struct => {
+            let reader = Fields {
+                cont,
+                fields,
+                construct: quote!(Self),
+                ignore_keys: Vec::new(),
+                expecting: format!("struct {}", cont.attrs.name.de),
+                container_default: true,
+            };
+            let flat = (reader.read_object(fj), reader.claims(fj));
+            (reader.read_any(fj), Some(flat))
+        }
+    }
+}
+
+/// A tuple struct or tuple variant: an array with exactly the non-skipped fields.
+pub fn tuple(
+    cont: &Container,
+    fields: &[Field],
+    construct: TokenStream,
+    fj: &TokenStream,
+) -> TokenStream {
+    let live = fields.iter().filter(|f| !f.attrs.skip_de).count();
+    let expecting = format!("tuple of size {live}");
+    let mut pos = 0usize;
+    let values: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| {
+            if f.attrs.skip_de {
+                let ty = f.ty;
+                return quote!(<#ty as #fj::Default>::default());
+            }
+            let read = fields::read_value(cont, f, fj);
+            let p = pos;
+            pos += 1;
+            quote! {{
+                if !__r.next_element(&mut __first)? {
+                    return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #p, #expecting)));
+                }
+                match #read {
+                    #fj::Ok(__x) => __x,
+                    #fj::Err(__e) => return #fj::Err(__e.in_index(#p)),
+                }
+            }}
+        })
+        .collect();
+    quote! {
+        __r.begin_array()?;
+        let mut __first = true;
+        let __value = #construct(#(#values),*);
+        if __r.next_element(&mut __first)? {
+            return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #live + 1, #expecting)));
+        }
+        #fj::Ok(__value)
+    }
+}

@@ -1,0 +1,151 @@
+//! `#[serde(flatten)]` support: a flattened value writes its entries into the enclosing object,
+//! and reads its entries from it (re-reading the object from its start, never buffering).
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use crate::{Format, FromJson, FromJsonKey, Reader, Result, ToJson, ToJsonKey, Writer};
+
+/// A value that can be flattened into an enclosing object when writing: structs and enums
+/// deriving FastJson, maps, and `Option`/`Box` of those.
+pub trait ToJsonFlat {
+    /// Writes this value's entries (not the braces); `first` is true while the enclosing object
+    /// has no entry yet, and is updated.
+    fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool);
+}
+
+/// A value that can be read from the entries of an enclosing object.
+pub trait FromJsonFlat<'de>: Sized {
+    /// Reads from the object at the cursor, taking the entries this type knows. Entries whose
+    /// key makes `taken` true belong to the enclosing type or an earlier flattened field.
+    fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self>;
+
+    /// Whether this type takes `key` (a flattened map after it then does not see the entry).
+    fn claims(key: &str) -> bool;
+}
+
+impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
+    #[inline]
+    fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        if let Some(v) = self {
+            v.write_flat(w, first);
+        }
+    }
+}
+
+/// Like serde: `Some` if the inner value can be read from the entries, else `None`.
+impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Option<T> {
+    fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        let start = r.checkpoint();
+        match T::read_flat(r, taken) {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => {
+                r.restore(start);
+                r.skip_value()?;
+                Ok(None)
+            }
+        }
+    }
+    fn claims(key: &str) -> bool {
+        T::claims(key)
+    }
+}
+
+impl<T: ToJsonFlat + ?Sized> ToJsonFlat for Box<T> {
+    #[inline]
+    fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        (**self).write_flat(w, first);
+    }
+}
+impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {
+    fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        T::read_flat(r, taken).map(Box::new)
+    }
+    fn claims(key: &str) -> bool {
+        T::claims(key)
+    }
+}
+
+fn write_entries<'a, K, V, F, I>(w: &mut Writer<'_, F>, first: &mut bool, entries: I)
+where
+    K: ToJsonKey + 'a,
+    V: ToJson + 'a,
+    F: Format,
+    I: IntoIterator<Item = (&'a K, &'a V)>,
+{
+    for (k, v) in entries {
+        w.begin_key(*first);
+        *first = false;
+        k.write_key(w);
+        w.end_key();
+        v.write_json(w);
+    }
+}
+
+/// Reads the entries not taken by others.
+fn read_entries<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
+    r: &mut Reader<'de>,
+    taken: &dyn Fn(&str) -> bool,
+    mut insert: impl FnMut(K, V),
+) -> Result<()> {
+    r.begin_object()?;
+    let mut first = true;
+    while r.has_next_entry(&mut first)? {
+        let before_key = r.checkpoint();
+        if taken(r.read_key()?) {
+            r.skip_value()?;
+            continue;
+        }
+        r.restore(before_key);
+        let k = K::read_key(r)?;
+        match V::read_json(r) {
+            Ok(v) => insert(k, v),
+            Err(e) => return Err(e.in_field(&k.to_string())),
+        }
+    }
+    Ok(())
+}
+
+impl<K: ToJsonKey, V: ToJson, S> ToJsonFlat for HashMap<K, V, S> {
+    fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        write_entries(w, first, self);
+    }
+}
+impl<K: ToJsonKey, V: ToJson> ToJsonFlat for BTreeMap<K, V> {
+    fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
+        write_entries(w, first, self);
+    }
+}
+impl<'de, K, V, S> FromJsonFlat<'de> for HashMap<K, V, S>
+where
+    K: FromJsonKey<'de> + Eq + Hash + ToString,
+    V: FromJson<'de>,
+    S: BuildHasher + Default,
+{
+    fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        let mut m = HashMap::with_hasher(S::default());
+        read_entries(r, taken, |k, v| {
+            m.insert(k, v);
+        })?;
+        Ok(m)
+    }
+    fn claims(_: &str) -> bool {
+        true
+    }
+}
+impl<'de, K, V> FromJsonFlat<'de> for BTreeMap<K, V>
+where
+    K: FromJsonKey<'de> + Ord + ToString,
+    V: FromJson<'de>,
+{
+    fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        let mut m = BTreeMap::new();
+        read_entries(r, taken, |k, v| {
+            m.insert(k, v);
+        })?;
+        Ok(m)
+    }
+    fn claims(_: &str) -> bool {
+        true
+    }
+}
