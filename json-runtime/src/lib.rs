@@ -22,6 +22,14 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod error;
+/// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`).
+#[cfg(any(
+    feature = "uuid",
+    feature = "chrono",
+    feature = "time",
+    feature = "rust_decimal"
+))]
+pub mod ext;
 mod impls;
 mod raw;
 mod reader;

@@ -1,0 +1,100 @@
+//! Impls for other crates' types, each behind the cargo feature of the same name, writing and
+//! reading exactly what that crate's own serde impl writes and reads through serde_json.
+//!
+//! | feature | types | JSON form |
+//! | --- | --- | --- |
+//! | `uuid` | `uuid::Uuid` | `"67e55044-10b1-426f-9247-bb680e5fe0c8"` (hyphenated, lowercase) |
+//! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` | RFC 3339 / ISO 8601 strings |
+//! | `time` | `time::OffsetDateTime` | time's default serde tuple; RFC 3339 with [`time::rfc3339`] |
+//! | `rust_decimal` | `rust_decimal::Decimal` | a string; a number with [`decimal::float`] |
+//!
+//! The `with` modules ([`time::rfc3339`], [`decimal::float`], [`decimal::str`]) are used as
+//! `#[fastjson(with = "json_runtime::ext::decimal::float")]`; each has an `option` submodule for
+//! `Option<T>` fields.
+
+#[cfg(feature = "chrono")]
+pub mod chrono;
+#[cfg(feature = "rust_decimal")]
+pub mod decimal;
+#[cfg(feature = "time")]
+pub mod time;
+#[cfg(feature = "uuid")]
+pub mod uuid;
+
+/// A small stack buffer that a value's text is assembled in before one append to the output.
+#[allow(dead_code)]
+pub(crate) struct StackBuf<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+#[allow(dead_code)]
+impl<const N: usize> StackBuf<N> {
+    #[inline]
+    pub(crate) fn new() -> Self {
+        StackBuf {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub(crate) fn extend(&mut self, s: &[u8]) {
+        self.bytes[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+    }
+
+    /// Two digits of `v` (0..=99).
+    #[inline]
+    pub(crate) fn two(&mut self, v: u32) {
+        self.push(b'0' + (v / 10) as u8);
+        self.push(b'0' + (v % 10) as u8);
+    }
+
+    /// `v` zero-padded to `width` digits (wider if it needs more).
+    #[inline]
+    pub(crate) fn padded(&mut self, v: u32, width: usize) {
+        let mut buf = itoa::Buffer::new();
+        let s = buf.format(v);
+        for _ in s.len()..width {
+            self.push(b'0');
+        }
+        self.extend(s.as_bytes());
+    }
+
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+/// A `fmt::Write` into a stack buffer; `None` once the text does not fit.
+#[allow(dead_code)]
+pub(crate) fn format_on_stack<const N: usize>(args: std::fmt::Arguments<'_>, f: impl FnOnce(&str)) {
+    struct W<'a, const N: usize>(&'a mut StackBuf<N>);
+    impl<const N: usize> std::fmt::Write for W<'_, N> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            if self.0.len + s.len() > N {
+                return Err(std::fmt::Error);
+            }
+            self.0.extend(s.as_bytes());
+            Ok(())
+        }
+    }
+    let mut buf = StackBuf::<N>::new();
+    if std::fmt::Write::write_fmt(&mut W(&mut buf), args).is_ok() {
+        // Only whole `&str`s were copied in, so the bytes are UTF-8.
+        match std::str::from_utf8(buf.as_bytes()) {
+            Ok(s) => f(s),
+            Err(_) => f(&args.to_string()),
+        }
+    } else {
+        f(&args.to_string())
+    }
+}
