@@ -25,9 +25,10 @@ pub struct ReadOptions {
 }
 
 impl ReadOptions {
-    /// The defaults: nesting depth limit 128, like serde_json.
+    /// The defaults: at most 127 arrays and objects open at once, like serde_json (whose
+    /// counter starts at 128 and fails when it reaches 0, on the 128th level).
     pub const fn new() -> Self {
-        ReadOptions { max_depth: 128 }
+        ReadOptions { max_depth: 127 }
     }
 
     /// Sets how many arrays and objects may be open at once before reading fails.
