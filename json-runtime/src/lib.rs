@@ -30,8 +30,10 @@ mod error;
     feature = "rust_decimal"
 ))]
 pub mod ext;
+mod flat;
 mod impls;
 mod raw;
+pub mod number_string;
 mod reader;
 mod swar;
 mod traits;
@@ -39,7 +41,8 @@ mod writer;
 
 pub use error::{Error, ErrorKind, Result};
 pub use raw::{RawJson, RawJsonBuf};
-pub use reader::{Number, ReadOptions, Reader, Str};
+pub use reader::{Checkpoint, Number, ReadOptions, Reader, Str};
+pub use flat::{FromJsonFlat, ToJsonFlat};
 pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
 pub use writer::buffer::JsonBuffer;
 pub use writer::{Compact, Format, Pretty, Writer};
@@ -113,7 +116,10 @@ pub fn from_slice_with<'de, T: FromJson<'de>>(
 /// Reads a `T` from a JSON string.
 #[inline]
 pub fn from_str<'de, T: FromJson<'de>>(input: &'de str) -> Result<T> {
-    from_slice(input.as_bytes())
+    let mut reader = Reader::from_str(input, &ReadOptions::new());
+    let value = T::read_json(&mut reader)?;
+    reader.end()?;
+    Ok(value)
 }
 
 thread_local! {
@@ -149,7 +155,11 @@ pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -
 #[doc(hidden)]
 pub mod __private {
     pub use crate::reader::Str;
-    pub use crate::{Error, Format, FromJson, FromJsonKey, Reader, ToJson, ToJsonKey, Writer};
+    pub use crate::number_string::with as number_string;
+    pub use crate::{
+        Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat,
+        ToJsonKey, Writer,
+    };
     pub use core::clone::Clone;
     pub use core::convert::{From, Into, TryFrom};
     pub use core::default::Default;

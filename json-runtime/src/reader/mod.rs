@@ -61,6 +61,8 @@ pub struct Reader<'de> {
     pub(crate) pos: usize,
     depth_left: u32,
     pub(crate) scratch: Vec<u8>,
+    /// The whole input is known to be UTF-8 (it came from a `&str`): strings need no check.
+    pub(crate) input_is_utf8: bool,
 }
 
 #[inline(always)]
@@ -81,7 +83,15 @@ impl<'de> Reader<'de> {
             pos: 0,
             depth_left: options.max_depth,
             scratch: Vec::new(),
+            input_is_utf8: false,
         }
+    }
+
+    /// A reader over text known to be UTF-8, which skips UTF-8 validation of strings.
+    pub fn from_str(input: &'de str, options: &ReadOptions) -> Self {
+        let mut r = Self::with_options(input.as_bytes(), options);
+        r.input_is_utf8 = true;
+        r
     }
 
     /// The whole input.

@@ -3,7 +3,7 @@
 
 use super::Reader;
 use crate::error::Result;
-use crate::swar::find_special;
+use crate::swar::{find_special, find_special_ascii};
 
 /// A string read from the input: borrowed from it when it had no escapes, else copied into
 /// the reader's scratch buffer (valid until the next read).
@@ -82,11 +82,14 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(crate) fn scan_str(&mut self) -> Result<Span> {
         let start = self.pos;
-        let i = find_special(self.input, start);
+        let (i, non_ascii) = find_special_ascii(self.input, start);
         match self.input.get(i) {
             Some(b'"') => {
                 self.pos = i + 1;
-                if std::str::from_utf8(&self.input[start..i]).is_err() {
+                if non_ascii
+                    && !self.input_is_utf8
+                    && std::str::from_utf8(&self.input[start..i]).is_err()
+                {
                     return Err(self.syntax("invalid unicode code point"));
                 }
                 Ok(Span {
@@ -97,24 +100,25 @@ impl<'de> Reader<'de> {
             }
             _ => {
                 self.pos = i;
-                self.scan_escaped(start)
+                self.scan_escaped(start, non_ascii)
             }
         }
     }
 
     /// The slow path: the string has an escape (or is broken). `pos` is at the first special byte.
-    fn scan_escaped(&mut self, start: usize) -> Result<Span> {
+    fn scan_escaped(&mut self, start: usize, mut non_ascii: bool) -> Result<Span> {
         self.scratch.clear();
         let mut run = start;
         loop {
-            let i = find_special(self.input, self.pos);
+            let (i, high) = find_special_ascii(self.input, self.pos);
+            non_ascii |= high;
             self.pos = i;
             match self.input.get(i) {
                 None => return Err(self.eof("a string")),
                 Some(b'"') => {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
-                    if std::str::from_utf8(&self.scratch).is_err() {
+                    if non_ascii && !self.input_is_utf8 && std::str::from_utf8(&self.scratch).is_err() {
                         return Err(self.syntax("invalid unicode code point"));
                     }
                     return Ok(Span {
