@@ -117,6 +117,21 @@ impl Fields<'_> {
             let i = i as u32;
             quote!(#pat => #i,)
         });
+        // The key that usually comes next: fields arrive in declaration order, so after field i
+        // the reader first tries field i+1's exact key text before matching in general.
+        let live: Vec<(usize, &Field)> = self.live().collect();
+        let quoted_keys = live
+            .iter()
+            .map(|(_, f)| crate::lit::quoted(&f.attrs.name.de));
+        let live_count = live.len();
+        let next_after = {
+            let mut next = vec![live_count as u32; self.fields.len() + 2];
+            for (pos, (i, _)) in live.iter().enumerate() {
+                next[*i] = pos as u32 + 1;
+            }
+            next
+        };
+        let order = live.iter().map(|(i, _)| *i as u32);
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
         let unknown_key = if self.cont.attrs.deny_unknown_fields {
@@ -188,8 +203,14 @@ impl Fields<'_> {
             __r.begin_object()?;
             #(#decls)*
             let mut __first = true;
+            const __KEYS: [&[u8]; #live_count] = [#(#quoted_keys),*];
+            const __ORDER: [u32; #live_count] = [#(#order),*];
+            const __NEXT: [u32; #n as usize + 2] = [#(#next_after),*];
+            let mut __expect: usize = 0;
             while __r.has_next_entry(&mut __first)? {
-                let __idx: u32 = {
+                let __idx: u32 = if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
+                    __ORDER[__expect]
+                } else {
                     let __k: &str = __r.read_key()?;
                     match __k {
                         #(#exact_arms)*
@@ -197,6 +218,7 @@ impl Fields<'_> {
                         _ => #fallback,
                     }
                 };
+                __expect = __NEXT[__idx as usize] as usize;
                 match __idx {
                     #(#value_arms)*
                     #ignored_value_arm

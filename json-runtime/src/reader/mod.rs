@@ -205,6 +205,7 @@ impl<'de> Reader<'de> {
             *first = false;
         } else if b == b',' {
             self.pos += 1;
+            self.peek();
         } else {
             self.pos += 1;
             return Err(self.syntax("expected `,` or `}`"));
@@ -236,6 +237,36 @@ impl<'de> Reader<'de> {
             _ => self.expect_colon_slow()?,
         }
         Ok(self.span_str(span))
+    }
+
+    /// If the next key is exactly `quoted` (the key's JSON text with its quotes, as generated
+    /// code bakes it), consumes it and its `:` and returns true; otherwise consumes nothing.
+    /// Generated readers try the key that usually comes next before matching in general.
+    #[inline(always)]
+    pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
+        let end = self.pos + quoted.len();
+        if self.input.get(self.pos..end) != Some(quoted) {
+            return false;
+        }
+        if self.input.get(end) == Some(&b':') {
+            self.pos = end + 1;
+            return true;
+        }
+        self.eat_colon_after(end)
+    }
+
+    #[cold]
+    fn eat_colon_after(&mut self, end: usize) -> bool {
+        let mut i = end;
+        while i < self.input.len() && is_ws(self.input[i]) {
+            i += 1;
+        }
+        if self.input.get(i) == Some(&b':') {
+            self.pos = i + 1;
+            true
+        } else {
+            false
+        }
     }
 
     #[cold]
