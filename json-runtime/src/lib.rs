@@ -21,6 +21,8 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+#[cfg(feature = "axum")]
+pub mod axum;
 mod error;
 /// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`).
 #[cfg(any(

@@ -1,0 +1,388 @@
+//! axum integration (cargo feature `axum`): [`FastJson<T>`], a drop-in for `axum::Json<T>`
+//! that reads and writes with FastJson instead of serde_json.
+//!
+//! As an **extractor** it takes a request whose `Content-Type` is `application/json` (or
+//! `application/*+json`, parameters allowed), reads the body into a pooled buffer within axum's
+//! [`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit) and reads a `T` from it. Like
+//! `axum::Json`, it rejects with
+//!
+//! | status | when |
+//! | --- | --- |
+//! | 415 Unsupported Media Type | the content type is missing or not JSON |
+//! | 413 Payload Too Large | the body is over the body limit |
+//! | 400 Bad Request | the body is not well-formed JSON (syntax error, early end) |
+//! | 422 Unprocessable Entity | well-formed JSON of the wrong shape (missing field, wrong type, ...) |
+//!
+//! and, unlike `axum::Json`'s plain-text rejections, answers with a JSON body that says where:
+//! `{"error":"missing field `quantity`","line":1,"column":58,"path":"items[0]"}` (line and
+//! column are 0 when the error has no position).
+//!
+//! As a **response** it serializes `T` into a per-thread reusable buffer, copies it out once
+//! at its exact size, and sets `content-type: application/json`.
+//!
+//! ```
+//! use axum::{routing::post, Router};
+//! use json_runtime::axum::FastJson;
+//!
+//! #[derive(json_runtime::FastJson)]
+//! struct Greeting {
+//!     name: String,
+//! }
+//!
+//! async fn greet(FastJson(g): FastJson<Greeting>) -> FastJson<Greeting> {
+//!     FastJson(Greeting { name: format!("hello, {}", g.name) })
+//! }
+//!
+//! let app: Router = Router::new()
+//!     .route("/greet", post(greet))
+//!     .layer(axum::extract::DefaultBodyLimit::max(1 << 20));
+//! ```
+
+use std::cell::RefCell;
+use std::fmt;
+use std::future::poll_fn;
+use std::pin::Pin;
+use std::sync::Mutex;
+
+use ::axum::body::{Body, Bytes, HttpBody};
+use ::axum::extract::{FromRequest, OptionalFromRequest, Request};
+use ::axum::http::header::{self, HeaderMap, HeaderValue};
+use ::axum::http::StatusCode;
+use ::axum::response::{IntoResponse, Response};
+use ::axum::RequestExt;
+
+use crate::{Compact, Error, ErrorKind, FromJson, ToJson, Writer};
+
+/// JSON extractor and response, read and written by FastJson. See the [module docs](self).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[must_use]
+pub struct FastJson<T>(pub T);
+
+impl<T> std::ops::Deref for FastJson<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for FastJson<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T> From<T> for FastJson<T> {
+    fn from(value: T) -> Self {
+        FastJson(value)
+    }
+}
+
+// ---- rejections -----------------------------------------------------------------------------
+
+/// Why [`FastJson`] rejected a request; turns into a response with the status from the
+/// [module docs](self) and a JSON error body.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FastJsonRejection {
+    /// 415: no `Content-Type` header, or not a JSON one.
+    MissingJsonContentType,
+    /// 413: the body is over the [`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit).
+    PayloadTooLarge,
+    /// 400: the body could not be read (the client went away, ...).
+    BodyRead(::axum::Error),
+    /// 400: the body is not well-formed JSON.
+    Syntax(Error),
+    /// 422: well-formed JSON that does not fit `T`.
+    Data(Error),
+}
+
+impl FastJsonRejection {
+    /// The response status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::MissingJsonContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BodyRead(_) | Self::Syntax(_) => StatusCode::BAD_REQUEST,
+            Self::Data(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    /// The JSON error, when the body was read and failed to parse.
+    pub fn json_error(&self) -> Option<&Error> {
+        match self {
+            Self::Syntax(e) | Self::Data(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn from_parse_error(err: Error) -> Self {
+        match err.kind() {
+            ErrorKind::Data => Self::Data(err),
+            _ => Self::Syntax(err),
+        }
+    }
+
+    fn from_body_error(err: ::axum::Error) -> Self {
+        // `into_limited_body` wraps `http_body_util::Limited` in an `axum::body::Body`, so the
+        // limit error may sit under one or two `axum::Error` layers (as axum's own extractors
+        // unwrap it).
+        let mut inner: &(dyn std::error::Error + 'static) = &err;
+        loop {
+            if inner.is::<http_body_util::LengthLimitError>() {
+                return Self::PayloadTooLarge;
+            }
+            match inner.source() {
+                Some(next) => inner = next,
+                None => return Self::BodyRead(err),
+            }
+        }
+    }
+}
+
+impl fmt::Display for FastJsonRejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MissingJsonContentType => {
+                f.write_str("Expected request with `Content-Type: application/json`")
+            }
+            Self::PayloadTooLarge => {
+                f.write_str("Failed to buffer the request body: length limit exceeded")
+            }
+            Self::BodyRead(e) => write!(f, "Failed to buffer the request body: {e}"),
+            Self::Syntax(e) => write!(f, "Failed to parse the request body as JSON: {e}"),
+            Self::Data(e) => write!(
+                f,
+                "Failed to deserialize the JSON body into the target type: {e}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FastJsonRejection {}
+
+impl IntoResponse for FastJsonRejection {
+    fn into_response(self) -> Response {
+        let (message, line, column, path) = match &self {
+            Self::Syntax(e) | Self::Data(e) => {
+                (e.message().to_string(), e.line(), e.column(), e.path())
+            }
+            other => (other.to_string(), 0, 0, ""),
+        };
+        let mut out = Vec::with_capacity(64 + message.len() + path.len());
+        let mut w = Writer::<Compact>::new(&mut out);
+        w.begin_object();
+        w.key(true, b",\"error\":");
+        w.str(&message);
+        w.key(false, b",\"line\":");
+        w.u64(line as u64);
+        w.key(false, b",\"column\":");
+        w.u64(column as u64);
+        w.key(false, b",\"path\":");
+        w.str(path);
+        w.end_object(true);
+        json_response(self.status(), Bytes::from(out))
+    }
+}
+
+// ---- the extractor --------------------------------------------------------------------------
+
+/// `application/json`, or `application/<anything>+json`, with any parameters: the rule
+/// `axum::Json` applies.
+fn is_json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return false;
+    };
+    let Ok(value) = value.to_str() else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    let token = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
+    };
+    if !token(kind) || !token(subtype) || !kind.eq_ignore_ascii_case("application") {
+        return false;
+    }
+    let n = subtype.len();
+    subtype.eq_ignore_ascii_case("json")
+        || (n > 5 && subtype[n - 5..].eq_ignore_ascii_case("+json"))
+}
+
+/// Request-body buffers kept for reuse across requests (and threads).
+static BODY_POOL: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+/// At most this many buffers are kept ...
+const POOL_MAX_BUFFERS: usize = 64;
+/// ... each of at most this capacity (bigger ones are freed after use).
+const POOL_MAX_CAPACITY: usize = 1 << 20;
+
+/// A buffer from [`BODY_POOL`], given back when dropped.
+struct PooledBuf(Vec<u8>);
+
+impl PooledBuf {
+    fn take() -> Self {
+        let buf = BODY_POOL.lock().ok().and_then(|mut pool| pool.pop());
+        PooledBuf(buf.unwrap_or_default())
+    }
+}
+
+impl Drop for PooledBuf {
+    fn drop(&mut self) {
+        let mut buf = std::mem::take(&mut self.0);
+        if buf.capacity() == 0 || buf.capacity() > POOL_MAX_CAPACITY {
+            return;
+        }
+        buf.clear();
+        if let Ok(mut pool) = BODY_POOL.lock() {
+            if pool.len() < POOL_MAX_BUFFERS {
+                pool.push(buf);
+            }
+        }
+    }
+}
+
+/// Reads the whole body (within the default body limit) into a pooled buffer.
+async fn read_body(req: Request) -> Result<PooledBuf, FastJsonRejection> {
+    // `Content-Length` (hyper's exact size hint) over the limit: reject before reading a byte.
+    let announced = req.body().size_hint().lower();
+    let mut body: Body = req.into_limited_body();
+    let hint = body.size_hint();
+    if hint.upper().is_some_and(|limit| announced > limit) {
+        return Err(FastJsonRejection::PayloadTooLarge);
+    }
+    let mut buf = PooledBuf::take();
+    buf.0
+        .reserve(hint.lower().min(POOL_MAX_CAPACITY as u64) as usize);
+    while let Some(frame) = poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+        let frame = frame.map_err(FastJsonRejection::from_body_error)?;
+        if let Ok(data) = frame.into_data() {
+            buf.0.extend_from_slice(&data);
+        }
+    }
+    Ok(buf)
+}
+
+impl<T, S> FromRequest<S> for FastJson<T>
+where
+    T: for<'de> FromJson<'de>,
+    S: Send + Sync,
+{
+    type Rejection = FastJsonRejection;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, Self::Rejection> {
+        if !is_json_content_type(req.headers()) {
+            return Err(FastJsonRejection::MissingJsonContentType);
+        }
+        let buf = read_body(req).await?;
+        crate::from_slice(&buf.0)
+            .map(FastJson)
+            .map_err(FastJsonRejection::from_parse_error)
+    }
+}
+
+/// `Option<FastJson<T>>`: `None` when the request has no `Content-Type` (like
+/// `Option<axum::Json<T>>`); otherwise as `FastJson<T>`.
+impl<T, S> OptionalFromRequest<S> for FastJson<T>
+where
+    T: for<'de> FromJson<'de>,
+    S: Send + Sync,
+{
+    type Rejection = FastJsonRejection;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        if !req.headers().contains_key(header::CONTENT_TYPE) {
+            return Ok(None);
+        }
+        <Self as FromRequest<S>>::from_request(req, state)
+            .await
+            .map(Some)
+    }
+}
+
+// ---- the response ---------------------------------------------------------------------------
+
+thread_local! {
+    static RESPONSE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+fn json_response(status: StatusCode, body: Bytes) -> Response {
+    let mut res = Response::new(Body::from(body));
+    *res.status_mut() = status;
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    res
+}
+
+/// Serializes `value` through the per-thread buffer and copies the bytes out at their size.
+fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Bytes {
+    RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            value.write_json(&mut Writer::<Compact>::new(&mut buf));
+            let bytes = Bytes::copy_from_slice(&buf);
+            if buf.capacity() > POOL_MAX_CAPACITY {
+                *buf = Vec::new();
+            }
+            bytes
+        }
+        // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
+        Err(_) => Bytes::from(crate::to_vec(value)),
+    })
+}
+
+impl<T: ToJson> IntoResponse for FastJson<T> {
+    fn into_response(self) -> Response {
+        json_response(StatusCode::OK, to_bytes(&self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(ct: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_str(ct).unwrap());
+        h
+    }
+
+    #[test]
+    fn json_content_types() {
+        for ok in [
+            "application/json",
+            "application/json; charset=utf-8",
+            "application/json;charset=utf-8",
+            "Application/JSON",
+            "application/cloudevents+json",
+        ] {
+            assert!(is_json_content_type(&headers(ok)), "{ok}");
+        }
+        for bad in [
+            "text/json",
+            "application/xml",
+            "json",
+            "application/",
+            "application/+json",
+        ] {
+            assert!(!is_json_content_type(&headers(bad)), "{bad}");
+        }
+        assert!(!is_json_content_type(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn rejection_body_is_json() {
+        let err = crate::from_str::<Vec<u32>>("[1,\n\"x\"]").unwrap_err();
+        let rejection = FastJsonRejection::from_parse_error(err);
+        assert_eq!(rejection.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let syntax = crate::from_str::<Vec<u32>>("[1,").unwrap_err();
+        assert_eq!(
+            FastJsonRejection::from_parse_error(syntax).status(),
+            StatusCode::BAD_REQUEST
+        );
+    }
+}
