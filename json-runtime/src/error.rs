@@ -15,7 +15,7 @@ use std::fmt;
 ///
 /// let err = json_runtime::from_str::<Feed>("{\"users\":[{\"id\":1},{\"id\":\"x\"}]}").unwrap_err();
 /// assert_eq!(err.path(), "users[1].id");
-/// assert_eq!((err.line(), err.column()), (1, 30));
+/// assert_eq!((err.line(), err.column()), (1, 28));
 /// ```
 pub struct Error {
     inner: Box<ErrorImpl>,

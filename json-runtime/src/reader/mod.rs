@@ -126,13 +126,19 @@ impl<'de> Reader<'de> {
     /// Skips whitespace and returns the next byte without consuming it.
     #[inline]
     pub fn peek(&mut self) -> Option<u8> {
-        while let Some(&b) = self.input.get(self.pos) {
-            if !is_ws(b) {
-                return Some(b);
-            }
-            self.pos += 1;
+        match self.input.get(self.pos) {
+            // Every byte above the space is not whitespace: the common case is one compare.
+            Some(&b) if b > b' ' => Some(b),
+            _ => self.skip_ws_then_peek(),
         }
-        None
+    }
+
+    /// Skips a run of whitespace (16 bytes at a time where the run is long, as in indented
+    /// documents) and peeks.
+    #[inline(never)]
+    fn skip_ws_then_peek(&mut self) -> Option<u8> {
+        self.pos = crate::swar::skip_whitespace(self.input, self.pos);
+        self.input.get(self.pos).copied()
     }
 
     #[inline]
@@ -245,8 +251,9 @@ impl<'de> Reader<'de> {
     #[inline(always)]
     pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
         let end = self.pos + quoted.len();
-        if self.input.get(self.pos..end) != Some(quoted) {
-            return false;
+        match self.input.get(self.pos..end) {
+            Some(text) if crate::swar::short_eq(text, quoted) => {}
+            _ => return false,
         }
         if self.input.get(end) == Some(&b':') {
             self.pos = end + 1;
