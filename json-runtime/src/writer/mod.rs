@@ -2,6 +2,9 @@
 
 pub(crate) mod buffer;
 pub(crate) mod escape;
+mod small;
+
+use small::push_small;
 
 use std::marker::PhantomData;
 
@@ -92,13 +95,13 @@ impl<'a, F: Format> Writer<'a, F> {
     /// An unsigned integer.
     #[inline]
     pub fn u64(&mut self, v: u64) {
-        self.raw(itoa::Buffer::new().format(v).as_bytes());
+        push_small(self.out, itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// A signed integer.
     #[inline]
     pub fn i64(&mut self, v: i64) {
-        self.raw(itoa::Buffer::new().format(v).as_bytes());
+        push_small(self.out, itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// A 128-bit unsigned integer.
@@ -117,7 +120,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
-            self.raw(zmij::Buffer::new().format_finite(v).as_bytes());
+            push_small(self.out, zmij::Buffer::new().format_finite(v).as_bytes());
         } else {
             self.null();
         }
@@ -127,7 +130,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn f32(&mut self, v: f32) {
         if v.is_finite() {
-            self.raw(zmij::Buffer::new().format_finite(v).as_bytes());
+            push_small(self.out, zmij::Buffer::new().format_finite(v).as_bytes());
         } else {
             self.null();
         }
