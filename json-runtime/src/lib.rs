@@ -34,20 +34,47 @@ mod error;
 pub mod ext;
 mod flat;
 mod impls;
-mod raw;
 pub mod number_string;
+mod raw;
 mod reader;
 mod swar;
 mod traits;
 mod writer;
 
 pub use error::{Error, ErrorKind, Result};
+pub use flat::{FromJsonFlat, ToJsonFlat};
 pub use raw::{RawJson, RawJsonBuf};
 pub use reader::{Checkpoint, Number, ReadOptions, Reader, Str};
-pub use flat::{FromJsonFlat, ToJsonFlat};
 pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
 pub use writer::buffer::JsonBuffer;
 pub use writer::{Compact, Format, Pretty, Writer};
+
+/// Any JSON value, read and thrown away (checked for well-formedness like serde_json checks a
+/// value it ignores; nesting counts against the depth limit); written as `null`. Like
+/// `serde::de::IgnoredAny`.
+///
+/// ```
+/// use json_runtime::IgnoredAny;
+/// assert!(json_runtime::from_str::<IgnoredAny>(r#"{"a":[1,2,{"b":null}]}"#).is_ok());
+/// assert!(json_runtime::from_str::<IgnoredAny>("[1,]").is_err());
+/// assert_eq!(json_runtime::to_string(&IgnoredAny), "null");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct IgnoredAny;
+
+impl ToJson for IgnoredAny {
+    #[inline]
+    fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+        w.null();
+    }
+}
+
+impl<'de> FromJson<'de> for IgnoredAny {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        r.skip_value().map(|()| IgnoredAny)
+    }
+}
 
 /// `#[derive(FastJson)]`: implements [`ToJson`] and [`FromJson`], honouring `#[serde(...)]`
 /// and `#[fastjson(...)]` attributes.
@@ -156,11 +183,11 @@ pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -
 /// What generated code reaches the runtime through. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::reader::Str;
     pub use crate::number_string::with as number_string;
+    pub use crate::reader::Str;
     pub use crate::{
-        Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat,
-        ToJsonKey, Writer,
+        Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat, ToJsonKey,
+        Writer,
     };
     pub use core::clone::Clone;
     pub use core::convert::{From, Into, TryFrom};

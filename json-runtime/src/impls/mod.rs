@@ -8,3 +8,5 @@ mod primitives;
 mod strings;
 mod time;
 mod tuples;
+#[cfg(feature = "serde_json")]
+mod value;
