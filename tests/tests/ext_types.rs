@@ -574,6 +574,9 @@ mod decimal_tests {
             "-?[0-9]{1,20}\\.[0-9]{1,30}",
             "-?[0-9]{1,3}(\\.[0-9]{1,5})?[eE][+-]?[0-9]{1,3}",
             "-?0\\.0{0,30}[1-9]{1,5}",
+            // The fast path for short float text (at most 15 significant digits).
+            "-?(0|[1-9][0-9]{0,9})\\.[0-9]{1,10}0{0,3}",
+            "-?0\\.0{0,22}[1-9][0-9]{0,4}",
             any::<f64>().prop_map(|v| v.to_string()),
             any::<i64>().prop_map(|v| v.to_string()),
             any::<u64>().prop_map(|v| v.to_string()),

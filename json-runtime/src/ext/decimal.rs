@@ -120,16 +120,67 @@ fn from_f64(r: &Reader<'_>, v: f64) -> Result<Decimal> {
     }
 }
 
+/// The fast path of [`from_f64`] for a number's text: without an exponent and with at most 15
+/// significant digits, the text (less trailing fraction zeros) is exactly the shortest
+/// round-trip form of the `f64` it parses to (15 digits always survive the round trip, and a
+/// shorter form would make two 15-digit decimals parse to one `f64`), which is what `f64`'s
+/// `Display` prints and rust_decimal then parses. `None` for anything else (and for `-0`).
+#[inline]
+fn short_decimal(text: &[u8]) -> Option<Decimal> {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let (int, frac) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
+        None => (digits, &[][..]),
+    };
+    // Trailing zeros of the fraction are not part of the shortest form.
+    let frac_len = frac.iter().rposition(|&b| b != b'0').map_or(0, |i| i + 1);
+    let frac = &frac[..frac_len];
+    if frac.len() > 20 {
+        return None;
+    }
+    let mut mantissa: i64 = 0;
+    let mut significant = 0;
+    for &b in int.iter().chain(frac) {
+        if !b.is_ascii_digit() {
+            return None; // an exponent
+        }
+        if mantissa != 0 || b != b'0' {
+            significant += 1;
+            if significant > 15 {
+                return None;
+            }
+        }
+        mantissa = mantissa * 10 + (b - b'0') as i64;
+    }
+    if mantissa == 0 {
+        // `0.0` reads as `0`; `-0.0` as rust_decimal's negative zero, left to the slow path.
+        return if negative { None } else { Some(Decimal::ZERO) };
+    }
+    Some(Decimal::new(
+        if negative { -mantissa } else { mantissa },
+        frac.len() as u32,
+    ))
+}
+
 /// `deserialize_any` with rust_decimal's visitor: a string, an integer or a float.
 #[inline]
 fn read_any(r: &mut Reader<'_>) -> Result<Decimal> {
     match r.peek() {
         Some(b'"') => read_text(r, false).map(Option::unwrap_or_default),
-        Some(b'-' | b'0'..=b'9') => match r.read_number()? {
-            Number::U64(v) => Ok(Decimal::from(v)),
-            Number::I64(v) => Ok(Decimal::from(v)),
-            Number::F64(v) => from_f64(r, v),
-        },
+        Some(b'-' | b'0'..=b'9') => {
+            let start = r.position();
+            match r.read_number()? {
+                Number::U64(v) => Ok(Decimal::from(v)),
+                Number::I64(v) => Ok(Decimal::from(v)),
+                Number::F64(v) => match short_decimal(&r.input()[start..r.position()]) {
+                    Some(d) => Ok(d),
+                    None => from_f64(r, v),
+                },
+            }
+        }
         _ => Err(r.invalid_type(EXPECTING)),
     }
 }
