@@ -66,6 +66,7 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         #[doc(hidden)]
         #[allow(
             non_upper_case_globals,
+            unreachable_code,
             unused_attributes,
             unused_qualifications,
             unused_variables,

@@ -22,6 +22,17 @@ pub trait FromJsonFlat<'de>: Sized {
 
     /// Whether this type takes `key` (a flattened map after it then does not see the entry).
     fn claims(key: &str) -> bool;
+
+    /// Reads this value from the elements that remain in the array being read (its first
+    /// element was already read; `first` is that array's element flag), consuming the `]`.
+    ///
+    /// serde reads an internally tagged enum from a sequence too, `["Variant", ...]`, and a
+    /// newtype variant's value from the rest of it: a struct in its array form. A map cannot
+    /// be read from a sequence, which is the default.
+    fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
+        let _ = first;
+        Err(r.error("invalid type: sequence, expected a map"))
+    }
 }
 
 impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
@@ -49,6 +60,9 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Option<T> {
     fn claims(key: &str) -> bool {
         T::claims(key)
     }
+    fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
+        T::read_flat_seq(r, first).map(Some)
+    }
 }
 
 impl<T: ToJsonFlat + ?Sized> ToJsonFlat for Box<T> {
@@ -63,6 +77,9 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {
     }
     fn claims(key: &str) -> bool {
         T::claims(key)
+    }
+    fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
+        T::read_flat_seq(r, first).map(Box::new)
     }
 }
 
@@ -147,5 +164,67 @@ where
     }
     fn claims(_: &str) -> bool {
         true
+    }
+}
+
+impl Reader<'_> {
+    /// Skips one value, validating it the way serde validates a value it buffers (its
+    /// `Content`, behind untagged and internally tagged enums, `flatten`, and the content of an
+    /// adjacently tagged enum that comes before the tag): strings and keys must be valid text
+    /// (no lone surrogates) and numbers must fit an `f64` (`1e400` fails). [`Reader::skip_value`]
+    /// checks only the grammar, like serde_json when it ignores a value.
+    #[doc(hidden)]
+    pub fn skip_content(&mut self) -> Result<()> {
+        // Each open container is one entry: true for an object. The depth limit bounds it.
+        let mut stack: Vec<bool> = Vec::new();
+        loop {
+            match self.peek() {
+                Some(b'"') => {
+                    self.read_str()?;
+                }
+                Some(b'-' | b'0'..=b'9') => {
+                    self.read_number()?;
+                }
+                Some(b'{') => {
+                    self.begin_object()?;
+                    let mut first = true;
+                    if self.has_next_entry(&mut first)? {
+                        self.read_key()?;
+                        stack.push(true);
+                        continue;
+                    }
+                }
+                Some(b'[') => {
+                    self.begin_array()?;
+                    let mut first = true;
+                    if self.next_element(&mut first)? {
+                        stack.push(false);
+                        continue;
+                    }
+                }
+                // literals, and the errors for anything else
+                _ => self.skip_value()?,
+            }
+            // A value is complete: close containers until one has another entry.
+            loop {
+                let Some(&is_object) = stack.last() else {
+                    return Ok(());
+                };
+                let mut first = false;
+                let more = if is_object {
+                    let more = self.has_next_entry(&mut first)?;
+                    if more {
+                        self.read_key()?;
+                    }
+                    more
+                } else {
+                    self.next_element(&mut first)?
+                };
+                if more {
+                    break;
+                }
+                stack.pop();
+            }
+        }
     }
 }

@@ -47,8 +47,18 @@ pub fn match_variant(_cont: &Container, variants: &[Variant], fj: &TokenStream) 
     }
 }
 
+/// How a struct variant's content may be written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum StructForm {
+    /// An object or serde's array form (externally tagged enums).
+    ObjectOrArray,
+    /// An object only (untagged enums and the content of adjacently tagged ones: serde's
+    /// "untagged" struct form has no `visit_seq`).
+    Object,
+}
+
 /// Statements reading variant `v`'s content (a value, not the tag), ending in `Ok(Self::V..)`.
-pub fn content(cont: &Container, v: &Variant, fj: &TokenStream) -> TokenStream {
+pub fn content(cont: &Container, v: &Variant, form: StructForm, fj: &TokenStream) -> TokenStream {
     let ident = &v.ident;
     match v.style {
         Style::Unit => quote!(__r.read_null()?; #fj::Ok(Self::#ident)),
@@ -57,22 +67,32 @@ pub fn content(cont: &Container, v: &Variant, fj: &TokenStream) -> TokenStream {
             quote!(#fj::Ok(Self::#ident(#read?)))
         }
         Style::Tuple => super::tuple(cont, &v.fields, quote!(Self::#ident), fj),
-        Style::Struct => Fields {
-            cont,
-            fields: &v.fields,
-            construct: quote!(Self::#ident),
-            ignore_keys: Vec::new(),
-            expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
-            container_default: false,
+        Style::Struct => {
+            let fields = Fields {
+                cont,
+                fields: &v.fields,
+                construct: quote!(Self::#ident),
+                ignore_keys: Vec::new(),
+                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+                container_default: false,
+            };
+            match form {
+                StructForm::ObjectOrArray => fields.read_any(fj),
+                StructForm::Object => fields.read_object(fj),
+            }
         }
-        .read_any(fj),
     }
 }
 
 /// `match __idx { i => { content } ... }` with errors carrying the variant name in their path.
-fn dispatch_content(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+fn dispatch_content(
+    cont: &Container,
+    variants: &[Variant],
+    form: StructForm,
+    fj: &TokenStream,
+) -> TokenStream {
     let arms = readable(variants).map(|(i, v)| {
-        let body = content(cont, v, fj);
+        let body = content(cont, v, form, fj);
         let name = &v.attrs.name.de;
         quote! {
             #i => (|__r: &mut #fj::Reader<'de>| -> #fj::Result<Self, #fj::Error> { #body })(__r)
@@ -98,7 +118,7 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
             quote!(#i => #fj::Err(__r.error(#msg)),)
         }
     });
-    let dispatch = dispatch_content(cont, variants, fj);
+    let dispatch = dispatch_content(cont, variants, StructForm::ObjectOrArray, fj);
     let expecting = cont
         .attrs
         .expecting
@@ -154,13 +174,21 @@ pub fn adjacent(
     fj: &TokenStream,
 ) -> TokenStream {
     let match_name = match_variant(cont, variants, fj);
-    let dispatch = dispatch_content(cont, variants, fj);
+    let dispatch = dispatch_content(cont, variants, StructForm::Object, fj);
+    // Without content: a unit variant, or a newtype variant whose type has a value for a missing
+    // field (`Option`: `None`), as in serde.
     let unit_arms = readable(variants).map(|(i, v)| {
         let ident = &v.ident;
-        if v.style == Style::Unit {
-            quote!(#i => #fj::Ok(Self::#ident),)
-        } else {
-            quote!(#i => #fj::Err(__r.missing_field(#content_key)),)
+        match v.style {
+            Style::Unit => quote!(#i => #fj::Ok(Self::#ident),),
+            Style::Newtype if v.fields[0].attrs.with.is_none() => {
+                let ty = v.fields[0].ty;
+                quote! {
+                    #i => <#ty as #fj::FromJson<'de>>::missing_field(__r, #content_key)
+                        .map(Self::#ident),
+                }
+            }
+            _ => quote!(#i => #fj::Err(__r.missing_field(#content_key)),),
         }
     });
     let unknown = if cont.attrs.deny_unknown_fields {
@@ -211,7 +239,23 @@ pub fn adjacent(
                     if __tag.is_some() {
                         return #fj::Err(__r.duplicate_field(#tag));
                     }
-                    let __idx: u32 = {
+                    // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
+                    let __idx: u32 = if __r.peek() == #fj::Some(b'{') {
+                        __r.begin_object()?;
+                        let mut __in_tag = true;
+                        if !__r.has_next_entry(&mut __in_tag)? {
+                            return #fj::Err(__r.syntax("expected value"));
+                        }
+                        let __idx: u32 = {
+                            let __name: &str = __r.read_key()?;
+                            #match_name
+                        };
+                        __r.read_null()?;
+                        if __r.has_next_entry(&mut __in_tag)? {
+                            return #fj::Err(__r.syntax("expected `}`"));
+                        }
+                        __idx
+                    } else {
                         let __name: &str = &*__r.read_str()?;
                         #match_name
                     };
@@ -230,8 +274,9 @@ pub fn adjacent(
                     match __tag {
                         #fj::Some(__idx) => __value = #fj::Some(#dispatch?),
                         #fj::None => {
+                            // serde buffers content that comes before the tag, validating it
                             __content_at = #fj::Some(__r.checkpoint());
-                            __r.skip_value()?;
+                            __r.skip_content()?;
                         }
                     }
                 }

@@ -173,7 +173,13 @@ impl Fields<'_> {
                 }
             }
         });
-        let unknown = quote!(_ => __r.skip_value()?,);
+        // With flattened fields serde buffers every entry that is not the struct's own, which
+        // validates it more strictly than skipping does.
+        let unknown = if has_flatten {
+            quote!(_ => __r.skip_content()?,)
+        } else {
+            quote!(_ => __r.skip_value()?,)
+        };
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
         let flatten_reads = self.flatten_reads(fj);
         let finish = self.live().map(|(i, f)| {
@@ -268,6 +274,17 @@ impl Fields<'_> {
 
     /// Statements reading serde's array form of a struct (cursor at `[`), ending in `Ok(value)`.
     pub fn read_array(&self, fj: &TokenStream) -> TokenStream {
+        let elements = self.read_elements(fj);
+        quote! {
+            __r.begin_array()?;
+            let mut __first = true;
+            #elements
+        }
+    }
+
+    /// Statements reading the fields from the elements that remain in an array already begun
+    /// (with its element flag in a local `__first`), consuming the `]`; ending in `Ok(value)`.
+    pub fn read_elements(&self, fj: &TokenStream) -> TokenStream {
         let construct = &self.construct;
         let live: Vec<(usize, &Field)> = self.live().collect();
         let count = live.len();
@@ -305,8 +322,6 @@ impl Fields<'_> {
             }
         });
         quote! {
-            __r.begin_array()?;
-            let mut __first = true;
             #[allow(unused_mut, unused_assignments)]
             let mut __done = false;
             #(#reads)*

@@ -71,7 +71,18 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             TagType::None => tagged::untagged(cont, variants, fj),
         },
     };
-    let flat_impl = flat.map(|(read, claims)| {
+    let flat_impl = flat.map(|(read, claims, seq)| {
+        let read_seq = seq.map(|elements| {
+            quote! {
+                fn read_flat_seq(
+                    __r: &mut #fj::Reader<'de>,
+                    __first_in: &mut bool,
+                ) -> #fj::Result<Self, #fj::Error> {
+                    let mut __first: bool = *__first_in;
+                    #elements
+                }
+            }
+        });
         quote! {
             #[automatically_derived]
             impl #impl_generics #fj::FromJsonFlat<'de> for #ident #ty_generics #where_clause {
@@ -85,6 +96,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 fn claims(__key: &str) -> bool {
                     #claims
                 }
+                #read_seq
             }
         }
     });
@@ -100,13 +112,17 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     }
 }
 
-/// `read_json`'s body for a struct, and `(read_flat, claims)` bodies for named fields.
+/// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
+/// `read_flat_seq`.
+type FlatBodies = (TokenStream, TokenStream, Option<TokenStream>);
+
+/// `read_json`'s body for a struct, and the `FromJsonFlat` bodies for named fields.
 fn struct_body(
     cont: &Container,
     style: Style,
     fields: &[Field],
     fj: &TokenStream,
-) -> (TokenStream, Option<(TokenStream, TokenStream)>) {
+) -> (TokenStream, Option<FlatBodies>) {
     if cont.attrs.transparent {
         let inits = fields.iter().map(|f| {
             let member = &f.member;
@@ -136,7 +152,12 @@ fn struct_body(
                 expecting: format!("struct {}", cont.attrs.name.de),
                 container_default: true,
             };
-            let flat = (reader.read_object(fj), reader.claims(fj));
+            // A struct with flattened fields has no array form (serde reads it as a map).
+            let seq = fields
+                .iter()
+                .all(|f| !f.attrs.flatten)
+                .then(|| reader.read_elements(fj));
+            let flat = (reader.read_object(fj), reader.claims(fj), seq);
             (reader.read_any(fj), Some(flat))
         }
     }

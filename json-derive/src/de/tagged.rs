@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::enums::{content, match_variant, readable};
+use super::enums::{content, match_variant, readable, StructForm};
 use super::fields::Fields;
 use crate::model::{Container, Style, Variant};
 
@@ -47,7 +47,11 @@ pub fn internal(
         };
         quote!(#i => { #body })
     });
+    let seq = internal_seq(cont, variants, tag, &match_name, fj);
     quote! {
+        if __r.peek() == #fj::Some(b'[') {
+            #seq
+        }
         let __start = __r.checkpoint();
         __r.begin_object()?;
         let mut __tag: #fj::Option<u32> = #fj::None;
@@ -55,7 +59,8 @@ pub fn internal(
         while __r.has_next_entry(&mut __first)? {
             let __is_tag = __r.read_key()? == #tag;
             if !__is_tag {
-                __r.skip_value()?;
+                // serde buffers the other entries, validating them as it goes
+                __r.skip_content()?;
                 continue;
             }
             if __tag.is_some() {
@@ -83,9 +88,75 @@ pub fn internal(
     }
 }
 
+/// serde's sequence form of an internally tagged enum, `["Variant", ...]`: the tag, then the
+/// variant read from the remaining elements (a struct variant in its array form). Returns.
+fn internal_seq(
+    cont: &Container,
+    variants: &[Variant],
+    tag: &str,
+    match_name: &TokenStream,
+    fj: &TokenStream,
+) -> TokenStream {
+    let arms = readable(variants).map(|(i, v)| {
+        let ident = &v.ident;
+        let body = match v.style {
+            Style::Unit => quote! {
+                if __r.next_element(&mut __first)? {
+                    return #fj::Err(__r.error("invalid length, expected 0 elements in sequence"));
+                }
+                #fj::Ok(Self::#ident)
+            },
+            Style::Newtype => {
+                let ty = v.fields[0].ty;
+                quote! {
+                    #fj::Ok(Self::#ident(<#ty as #fj::FromJsonFlat<'de>>::read_flat_seq(
+                        __r,
+                        &mut __first,
+                    )?))
+                }
+            }
+            Style::Struct => Fields {
+                cont,
+                fields: &v.fields,
+                construct: quote!(Self::#ident),
+                ignore_keys: Vec::new(),
+                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+                container_default: false,
+            }
+            .read_elements(fj),
+            Style::Tuple => {
+                quote!(#fj::Err(__r.error("tuple variants cannot be internally tagged")))
+            }
+        };
+        quote!(#i => { #body })
+    });
+    quote! {
+        __r.begin_array()?;
+        let mut __first = true;
+        if !__r.next_element(&mut __first)? {
+            return #fj::Err(__r.missing_field(#tag));
+        }
+        let __idx: u32 = {
+            let __name: &str = &*__r.read_str()?;
+            #match_name
+        };
+        // serde buffers the rest, validating it as it goes
+        let __rest = __r.checkpoint();
+        let mut __more = __first;
+        while __r.next_element(&mut __more)? {
+            __r.skip_content()?;
+        }
+        __r.restore(__rest);
+        return match __idx {
+            #(#arms)*
+            _ => #fj::Err(__r.error("unreachable variant index")),
+        };
+    }
+}
+
 pub fn untagged(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
     let attempts = readable(variants).map(|(_, v)| {
-        let body = content(cont, v, fj);
+        let body = content(cont, v, StructForm::Object, fj);
         quote! {
             __r.restore(__start);
             if let #fj::Ok(__v) = (|__r: &mut #fj::Reader<'de>| -> #fj::Result<Self, #fj::Error> { #body })(__r) {
@@ -101,9 +172,11 @@ pub fn untagged(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
     });
     quote! {
         let __start = __r.checkpoint();
+        // serde buffers the value before trying the variants, validating it as it goes
+        __r.skip_content()?;
+        let __end = __r.checkpoint();
         #(#attempts)*
-        __r.restore(__start);
-        __r.skip_value()?;
+        __r.restore(__end);
         #fj::Err(__r.error(#msg))
     }
 }
