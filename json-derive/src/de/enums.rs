@@ -66,7 +66,10 @@ pub fn content(cont: &Container, v: &Variant, form: StructForm, fj: &TokenStream
             let read = super::fields::read_value(cont, &v.fields[0], fj);
             quote!(#fj::Ok(Self::#ident(#read?)))
         }
-        Style::Tuple => super::tuple(cont, &v.fields, quote!(Self::#ident), fj),
+        Style::Tuple => {
+            let expecting = format!("tuple variant {}::{}", cont.attrs.name.de, v.attrs.name.de);
+            super::tuple(cont, &v.fields, quote!(Self::#ident), expecting, false, fj)
+        }
         Style::Struct => {
             let fields = Fields {
                 cont,

@@ -142,7 +142,10 @@ fn struct_body(
             let read = fields::read_value(cont, &fields[0], fj);
             (quote!(#fj::Ok(Self(#read?))), None)
         }
-        Style::Tuple => (tuple(cont, fields, quote!(Self), fj), None),
+        Style::Tuple => {
+            let expecting = format!("tuple struct {}", cont.attrs.name.de);
+            (tuple(cont, fields, quote!(Self), expecting, true, fj), None)
+        }
         Style::Struct => {
             let reader = Fields {
                 cont,
@@ -163,44 +166,24 @@ fn struct_body(
     }
 }
 
-/// A tuple struct or tuple variant: an array with exactly the non-skipped fields.
+/// A tuple struct or tuple variant: an array of the fields not skipped; missing elements take
+/// their field's (or a tuple struct's container) default, as in serde.
 pub fn tuple(
     cont: &Container,
     fields: &[Field],
     construct: TokenStream,
+    expecting: String,
+    container_default: bool,
     fj: &TokenStream,
 ) -> TokenStream {
-    let live = fields.iter().filter(|f| !f.attrs.skip_de).count();
-    let expecting = format!("tuple of size {live}");
-    let mut pos = 0usize;
-    let values: Vec<TokenStream> = fields
-        .iter()
-        .map(|f| {
-            if f.attrs.skip_de {
-                let ty = f.ty;
-                return quote!(<#ty as #fj::Default>::default());
-            }
-            let read = fields::read_value(cont, f, fj);
-            let p = pos;
-            pos += 1;
-            quote! {{
-                if !__r.next_element(&mut __first)? {
-                    return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #p, #expecting)));
-                }
-                match #read {
-                    #fj::Ok(__x) => __x,
-                    #fj::Err(__e) => return #fj::Err(__e.in_index(#p)),
-                }
-            }}
-        })
-        .collect();
-    quote! {
-        __r.begin_array()?;
-        let mut __first = true;
-        let __value = #construct(#(#values),*);
-        if __r.next_element(&mut __first)? {
-            return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #live + 1, #expecting)));
-        }
-        #fj::Ok(__value)
+    // `Self(a, b)` is built as `Self { 0: a, 1: b }`, like a struct.
+    Fields {
+        cont,
+        fields,
+        construct,
+        ignore_keys: Vec::new(),
+        expecting,
+        container_default,
     }
+    .read_array(fj)
 }

@@ -140,26 +140,63 @@ pub fn entries_inline(
     quote!(#(#stmts)*)
 }
 
-/// A tuple struct or tuple variant: an array of the fields that are not skipped.
+/// A tuple struct or tuple variant: an array of the fields that are not skipped (a field with
+/// `skip_serializing_if` is left out when its predicate holds, as serde does).
 pub fn tuple(
     cont: &Container,
     fields: &[Field],
     access: impl Fn(&Field) -> TokenStream,
     fj: &TokenStream,
 ) -> TokenStream {
-    let live: Vec<&Field> = fields.iter().filter(|f| !f.attrs.skip_ser).collect();
-    let writes = live.iter().enumerate().map(|(i, f)| {
-        let first = i == 0;
-        let write = write_value(cont, f, &access(f), fj);
-        quote! {
-            __w.elem(#first);
-            #write
+    // Like `entry_statements`: whether the next element is the first, when known statically.
+    let mut first_known = Some(true);
+    let mut stmts = Vec::new();
+    for f in fields.iter().filter(|f| !f.attrs.skip_ser) {
+        let value = access(f);
+        let write = write_value(cont, f, &value, fj);
+        match &f.attrs.skip_ser_if {
+            Some(pred) => {
+                if let Some(known) = first_known {
+                    stmts.push(quote!(__first = #known;));
+                }
+                stmts.push(quote! {
+                    if !#pred(#value) {
+                        __w.elem(__first);
+                        __first = false;
+                        #write
+                    }
+                });
+                first_known = None;
+            }
+            None => {
+                let first = match first_known {
+                    Some(b) => quote!(#b),
+                    None => quote!(__first),
+                };
+                stmts.push(quote! {
+                    __w.elem(#first);
+                    #write
+                });
+                if first_known.is_none() {
+                    stmts.push(quote!(__first = false;));
+                }
+                first_known = Some(false);
+            }
         }
-    });
-    let nonempty = !live.is_empty();
+    }
+    let nonempty = match first_known {
+        Some(first) => {
+            let nonempty = !first;
+            quote!(#nonempty)
+        }
+        None => quote!(!__first),
+    };
+    let uses_flag = stmts.iter().any(|s| s.to_string().contains("__first"));
+    let decl = uses_flag.then(|| quote!(#[allow(unused_assignments)] let mut __first = true;));
     quote! {
         __w.begin_array();
-        #(#writes)*
+        #decl
+        #(#stmts)*
         __w.end_array(#nonempty);
     }
 }
