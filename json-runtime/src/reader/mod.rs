@@ -453,11 +453,28 @@ impl<'de> Reader<'de> {
                 return self.syntax("expected value");
             }
         };
-        // Like serde_json, report the position after the offending value where it parses.
+        // Like serde_json: a malformed value is reported as the syntax (or EOF) error it is;
+        // a well-formed one of the wrong type is described, with the position after it.
         let start = self.pos;
-        if self.skip_value().is_err() {
-            self.pos = start + 1;
+        if let Err(e) = self.skip_value() {
+            return e;
         }
+        let text = &self.input[start..self.pos];
+        let found = match found {
+            "string" => match Reader::new(text).read_str() {
+                Ok(s) => format!("string {:?}", s.as_str()),
+                Err(_) => "string".to_string(),
+            },
+            "number" => match Reader::new(text).read_number() {
+                Ok(Number::U64(v)) => format!("integer `{v}`"),
+                Ok(Number::I64(v)) => format!("integer `{v}`"),
+                Ok(Number::F64(v)) => format!("floating point `{v:?}`"),
+                Err(_) => "number".to_string(),
+            },
+            "boolean" => format!("boolean `{}`", text == b"true"),
+            "null" => "null".to_string(),
+            other => other.to_string(),
+        };
         self.error(format_args!("invalid type: {found}, expected {expected}"))
     }
 
