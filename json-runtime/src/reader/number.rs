@@ -4,6 +4,10 @@
 use super::Reader;
 use crate::error::Result;
 
+// The float conversion lives beside this file, in reader/float.rs.
+#[path = "float.rs"]
+mod float;
+
 /// A number as parsed, before it is fitted to the target type (serde_json's three cases).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Number {
@@ -78,7 +82,7 @@ impl<'de> Reader<'de> {
             while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
                 if !overflow && digits < 19 {
                     mantissa = mantissa * 10 + (c - b'0') as u64;
-                    digits += 1;
+                    digits += (mantissa != 0) as usize; // leading zeros are not significant
                     exp10 -= 1;
                 } else if c != b'0' {
                     overflow = true;
@@ -122,14 +126,23 @@ impl<'de> Reader<'de> {
                 return Ok(Number::I64((mantissa as i64).wrapping_neg()));
             }
         }
-        if !overflow && mantissa < (1 << 53) && (-22..=22).contains(&exp10) {
-            let m = mantissa as f64;
-            let v = if exp10 < 0 {
-                m / POW10[(-exp10) as usize]
-            } else {
-                m * POW10[exp10 as usize]
-            };
-            return Ok(Number::F64(if negative { -v } else { v }));
+        if !overflow {
+            if mantissa < (1 << 53) && (-22..=22).contains(&exp10) {
+                let m = mantissa as f64;
+                let v = if exp10 < 0 {
+                    m / POW10[(-exp10) as usize]
+                } else {
+                    m * POW10[exp10 as usize]
+                };
+                return Ok(Number::F64(if negative { -v } else { v }));
+            }
+            // The exact significand: Eisel-Lemire, unless it cannot decide.
+            if let Some(v) = float::decimal_to_f64(mantissa, exp10) {
+                if v.is_finite() {
+                    return Ok(Number::F64(if negative { -v } else { v }));
+                }
+                return Err(self.syntax("number out of range"));
+            }
         }
         self.parse_float_slow(start)
     }
@@ -192,13 +205,25 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Correctly rounded conversion of `input[start..pos]` (already checked against the grammar).
+    /// Correctly rounded conversion of `input[start..pos]` (already checked against the grammar)
+    /// when the fast paths could not: more than 19 significant digits, or a value too close to
+    /// a halfway point between two floats.
     #[cold]
     fn parse_float_slow(&mut self, start: usize) -> Result<Number> {
-        let text = std::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
-        match text.parse::<f64>() {
-            Ok(v) if v.is_finite() => Ok(Number::F64(v)),
-            _ => Err(self.syntax("number out of range")),
+        let bytes = &self.input[start..self.pos];
+        let v = match float::truncated_to_f64(bytes) {
+            Some(v) => v,
+            // SAFETY: `parse_number` matched `bytes` against the JSON number grammar, so they
+            // are all ASCII (`-`, `+`, `.`, `e`, `E` and digits), which is valid UTF-8.
+            // (An error is impossible for grammar-checked text; NaN reports it as out of range.)
+            None => unsafe { std::str::from_utf8_unchecked(bytes) }
+                .parse::<f64>()
+                .unwrap_or(f64::NAN),
+        };
+        if v.is_finite() {
+            Ok(Number::F64(v))
+        } else {
+            Err(self.syntax("number out of range"))
         }
     }
 
