@@ -169,9 +169,16 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    /// Positioned like serde_json: at the `[` or `{` that opens one level too many.
     #[cold]
     fn depth_error(&self) -> Error {
-        self.syntax("recursion limit exceeded")
+        let (line, column) = self.line_col(self.pos + 1);
+        Error::new(
+            ErrorKind::Syntax,
+            "recursion limit exceeded".to_string(),
+            line,
+            column,
+        )
     }
 
     /// Consumes `{`.

@@ -78,8 +78,25 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Skips an object key and its colon (a key is validated like any string key).
+    /// Skips an object key and its colon. Like serde_json when it ignores a value, the key's
+    /// escapes are checked but not its UTF-8 or surrogates (as for skipped string values).
     fn skip_key(&mut self) -> Result<()> {
-        self.read_key().map(|_| ())
+        match self.peek() {
+            Some(b'"') => {}
+            Some(_) => {
+                self.pos += 1;
+                return Err(self.syntax("key must be a string"));
+            }
+            None => return Err(self.eof("an object")),
+        }
+        self.pos += 1;
+        self.skip_str()?;
+        match self.input.get(self.pos) {
+            Some(b':') => {
+                self.pos += 1;
+                Ok(())
+            }
+            _ => self.expect_colon_slow(),
+        }
     }
 }

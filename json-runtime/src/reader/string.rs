@@ -2,7 +2,7 @@
 //! reader's scratch buffer; UTF-8 validated; lone surrogates rejected (like serde_json).
 
 use super::Reader;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::swar::{find_special, find_special_ascii};
 
 /// A string read from the input: borrowed from it when it had no escapes, else copied into
@@ -86,11 +86,10 @@ impl<'de> Reader<'de> {
         match self.input.get(i) {
             Some(b'"') => {
                 self.pos = i + 1;
-                if non_ascii
-                    && !self.input_is_utf8
-                    && std::str::from_utf8(&self.input[start..i]).is_err()
-                {
-                    return Err(self.syntax("invalid unicode code point"));
+                if non_ascii && !self.input_is_utf8 {
+                    if let Err(e) = std::str::from_utf8(&self.input[start..i]) {
+                        return Err(self.utf8_error(i - start - e.valid_up_to()));
+                    }
                 }
                 Ok(Span {
                     start,
@@ -118,8 +117,10 @@ impl<'de> Reader<'de> {
                 Some(b'"') => {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
-                    if non_ascii && !self.input_is_utf8 && std::str::from_utf8(&self.scratch).is_err() {
-                        return Err(self.syntax("invalid unicode code point"));
+                    if non_ascii && !self.input_is_utf8 {
+                        if let Err(e) = std::str::from_utf8(&self.scratch) {
+                            return Err(self.utf8_error(self.scratch.len() - e.valid_up_to()));
+                        }
                     }
                     return Ok(Span {
                         start,
@@ -141,6 +142,20 @@ impl<'de> Reader<'de> {
                 }
             }
         }
+    }
+
+    /// `invalid unicode code point`, positioned like serde_json: at the closing quote (where
+    /// the check runs) moved back by the `invalid_len` bytes from the first invalid one to the
+    /// end of the string's text (approximate when the string had escapes, as in serde_json).
+    #[cold]
+    fn utf8_error(&self, invalid_len: usize) -> Error {
+        let (line, column) = self.line_col(self.pos);
+        Error::new(
+            ErrorKind::Syntax,
+            "invalid unicode code point".to_string(),
+            line,
+            column.saturating_sub(invalid_len),
+        )
     }
 
     /// Decodes one escape (after the backslash) into scratch.
@@ -165,13 +180,17 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    /// The four hex digits of a `\u` escape. Like serde_json: fewer than four bytes left is an
+    /// EOF error (at the end), else the four bytes are consumed and a non-hex one among them is
+    /// `invalid escape` (positioned after them).
     fn hex4(&mut self) -> Result<u16> {
+        let Some(digits) = self.input.get(self.pos..self.pos + 4) else {
+            self.pos = self.input.len();
+            return Err(self.eof("a string"));
+        };
+        self.pos += 4;
         let mut n: u16 = 0;
-        for _ in 0..4 {
-            let Some(&c) = self.input.get(self.pos) else {
-                return Err(self.eof("a string"));
-            };
-            self.pos += 1;
+        for &c in digits {
             let d = match c {
                 b'0'..=b'9' => c - b'0',
                 b'a'..=b'f' => c - b'a' + 10,
@@ -244,7 +263,9 @@ impl<'de> Reader<'de> {
                     }
                 }
                 Some(_) => {
-                    self.pos = i + 1;
+                    // serde_json's skip reports the byte before the control character (its
+                    // read reports the control character itself).
+                    self.pos = i;
                     return Err(self.syntax(
                         "control character (\\u0000-\\u001F) found while parsing a string",
                     ));

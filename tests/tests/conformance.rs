@@ -1,0 +1,418 @@
+//! JSONTestSuite (`../shared/data/JSONTestSuite/test_parsing/`): every file is read with
+//! `json_runtime::from_slice::<serde_json::Value>` and through `json_runtime::IgnoredAny` (the
+//! path unknown fields take). Every `y_` file must be accepted by both (the value equal to
+//! `serde_json::from_slice`'s), every `n_` file rejected by both, and every `i_` file must give
+//! `Ok` or `Err` without panicking. Both readers agree with serde_json (into `Value` and into
+//! `serde::de::IgnoredAny`) on every file, `i_` files included.
+//!
+//! # The `i_` files (implementation-defined): what FastJson does
+//!
+//! Read into a value (`Value`, `String`, a number type) FastJson does exactly what serde_json
+//! does; skipped (an unknown field, `IgnoredAny`, `RawJson`) it checks the grammar only, as
+//! serde_json does when it ignores a value. The one difference: deep nesting.
+//!
+//! - **Huge exponents and big numbers.** Accepted: `i_number_double_huge_neg_exp`
+//!   (`123.456e-789` is `0.0`), `i_number_real_underflow` (`0.0`), `i_number_too_big_neg_int`,
+//!   `i_number_too_big_pos_int`, `i_number_very_big_negative_int` (integers beyond 64 bits
+//!   become the nearest `f64`). Rejected with `number out of range` when read, accepted when
+//!   skipped: `i_number_huge_exp`, `i_number_neg_int_huge_exp`, `i_number_pos_double_huge_exp`,
+//!   `i_number_real_neg_overflow`, `i_number_real_pos_overflow` (beyond `f64`'s range).
+//! - **Lone surrogates in `\u` escapes.** Rejected when read, accepted when skipped:
+//!   `i_object_key_lone_2nd_surrogate`, `i_string_1st_surrogate_but_2nd_missing`,
+//!   `i_string_1st_valid_surrogate_2nd_invalid`, `i_string_incomplete_surrogate_and_escape_valid`,
+//!   `i_string_incomplete_surrogate_pair`, `i_string_incomplete_surrogates_escape_valid`,
+//!   `i_string_invalid_lonely_surrogate`, `i_string_invalid_surrogate`,
+//!   `i_string_inverted_surrogates_U+1D11E`, `i_string_lone_second_surrogate`.
+//! - **Invalid UTF-8 in strings.** Rejected when read (`invalid unicode code point`), accepted
+//!   when skipped: `i_string_UTF-8_invalid_sequence`, `i_string_UTF8_surrogate_U+D800`,
+//!   `i_string_invalid_utf-8`, `i_string_iso_latin_1`, `i_string_lone_utf8_continuation_byte`,
+//!   `i_string_not_in_unicode_range`, `i_string_overlong_sequence_2_bytes`,
+//!   `i_string_overlong_sequence_6_bytes`, `i_string_overlong_sequence_6_bytes_null`,
+//!   `i_string_truncated-utf-8`.
+//! - **Deep nesting.** Rejected, read or skipped: `i_structure_500_nested_arrays` (500 levels;
+//!   the limit is 127 open arrays and objects, like serde_json's, and configurable with
+//!   `ReadOptions::max_depth`). serde_json rejects it too when reading a value but skips any
+//!   depth; FastJson counts a skipped value's nesting against the same limit.
+//! - **Other encodings.** Rejected, read or skipped (no BOM, no UTF-16, as serde_json):
+//!   `i_structure_UTF-8_BOM_empty_object`, `i_string_UTF-16LE_with_BOM`,
+//!   `i_string_utf16BE_no_BOM`, `i_string_utf16LE_no_BOM`.
+//!
+//! The test `i_choices_as_documented` checks this list.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+use json_runtime::IgnoredAny;
+use serde_json::Value;
+
+fn suite_dir() -> PathBuf {
+    let dir = json_tests::data::path("JSONTestSuite", "test_parsing");
+    assert!(
+        dir.is_dir(),
+        "JSONTestSuite not found at {} (expected <workspace>/../shared/data/JSONTestSuite/test_parsing)",
+        dir.display()
+    );
+    dir
+}
+
+/// Every file of the suite, sorted by name.
+fn suite_files() -> Vec<(String, Vec<u8>)> {
+    let dir = suite_dir();
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.expect("directory entry").path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let bytes = std::fs::read(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            (name, bytes)
+        })
+        .filter(|(name, _)| name.ends_with(".json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// What one reader did with one file.
+#[derive(Debug)]
+enum Outcome<T> {
+    Ok(T),
+    Err(String),
+    Panic,
+}
+
+impl<T> Outcome<T> {
+    fn is_ok(&self) -> bool {
+        matches!(self, Outcome::Ok(_))
+    }
+    fn is_err(&self) -> bool {
+        matches!(self, Outcome::Err(_))
+    }
+    fn map_err_text(&self) -> Option<&str> {
+        match self {
+            Outcome::Err(text) => Some(text),
+            _ => None,
+        }
+    }
+}
+
+fn run<T>(f: impl FnOnce() -> json_runtime::Result<T>) -> Outcome<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => Outcome::Ok(v),
+        Ok(Err(e)) => {
+            // Every error must say what and where.
+            assert!(!e.message().is_empty());
+            Outcome::Err(e.to_string())
+        }
+        Err(_) => Outcome::Panic,
+    }
+}
+
+struct Results {
+    name: String,
+    value: Outcome<Value>,
+    ignored: Outcome<IgnoredAny>,
+    serde_value: Result<Value, serde_json::Error>,
+    serde_ignored: Result<serde::de::IgnoredAny, serde_json::Error>,
+}
+
+fn read_all() -> Vec<Results> {
+    // Panics are caught and counted; keep the default hook from printing each one.
+    let files = suite_files();
+    assert_eq!(
+        files.len(),
+        318,
+        "JSONTestSuite/test_parsing should hold 318 files"
+    );
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let results = files
+        .into_iter()
+        .map(|(name, bytes)| Results {
+            value: run(|| json_runtime::from_slice::<Value>(&bytes)),
+            ignored: run(|| json_runtime::from_slice::<IgnoredAny>(&bytes)),
+            serde_value: serde_json::from_slice::<Value>(&bytes),
+            serde_ignored: serde_json::from_slice::<serde::de::IgnoredAny>(&bytes),
+            name,
+        })
+        .collect();
+    std::panic::set_hook(hook);
+    results
+}
+
+fn verdict<T>(o: &Outcome<T>) -> &'static str {
+    match o {
+        Outcome::Ok(_) => "accept",
+        Outcome::Err(_) => "reject",
+        Outcome::Panic => "PANIC",
+    }
+}
+
+#[test]
+fn json_test_suite() {
+    let results = read_all();
+    let (mut y_total, mut y_ok, mut n_total, mut n_ok, mut i_total, mut i_ok) = (0, 0, 0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let mut i_table = Vec::new();
+    for r in &results {
+        let kind = &r.name[..2];
+        let good = match kind {
+            "y_" => {
+                y_total += 1;
+                let same = match (&r.value, &r.serde_value) {
+                    (Outcome::Ok(ours), Ok(theirs)) => ours == theirs,
+                    _ => false,
+                };
+                let good = same && r.ignored.is_ok();
+                y_ok += good as usize;
+                good
+            }
+            "n_" => {
+                n_total += 1;
+                // Each error says where: `... at line L column C`.
+                let texts = [r.value.map_err_text(), r.ignored.map_err_text()];
+                for text in texts.into_iter().flatten() {
+                    assert!(text.contains(" at line "), "{}: {text}", r.name);
+                }
+                let good = r.value.is_err() && r.ignored.is_err();
+                n_ok += good as usize;
+                good
+            }
+            "i_" => {
+                i_total += 1;
+                let good =
+                    !matches!(r.value, Outcome::Panic) && !matches!(r.ignored, Outcome::Panic);
+                i_ok += good as usize;
+                i_table.push(format!(
+                    "  {:<50} Value: {} (serde_json: {}), IgnoredAny: {} (serde_json: {})",
+                    r.name,
+                    verdict(&r.value),
+                    if r.serde_value.is_ok() {
+                        "accept"
+                    } else {
+                        "reject"
+                    },
+                    verdict(&r.ignored),
+                    if r.serde_ignored.is_ok() {
+                        "accept"
+                    } else {
+                        "reject"
+                    },
+                ));
+                good
+            }
+            _ => panic!("unexpected file name {}", r.name),
+        };
+        if !good {
+            failures.push(format!(
+                "{}: Value {:?}, IgnoredAny {:?}",
+                r.name, r.value, r.ignored
+            ));
+        }
+    }
+    println!("i_ files:\n{}", i_table.join("\n"));
+    println!(
+        "y accepted {y_ok}/{y_total}, n rejected {n_ok}/{n_total}, i no panic {i_ok}/{i_total}"
+    );
+    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
+    assert_eq!((y_ok, y_total), (95, 95));
+    assert_eq!((n_ok, n_total), (188, 188));
+    assert_eq!((i_ok, i_total), (35, 35));
+}
+
+/// Where we differ from serde_json on purpose (all `i_` files).
+const KNOWN_DIFFERENCES: &[(&str, &str)] = &[(
+    "i_structure_500_nested_arrays.json",
+    "IgnoredAny: a skipped value's nesting counts against the depth limit (127); \
+     serde_json skips any depth",
+)];
+
+/// Both readers agree with serde_json (into `Value` and into `serde::de::IgnoredAny`) on Ok
+/// versus Err for every file, `i_` files included, except the listed differences.
+#[test]
+fn agrees_with_serde_json_on_every_file() {
+    let mut disagreements = Vec::new();
+    let mut known = Vec::new();
+    for r in read_all() {
+        if let Some((_, why)) = KNOWN_DIFFERENCES.iter().find(|(name, _)| *name == r.name) {
+            assert!(r.ignored.is_err() && r.serde_ignored.is_ok(), "{}", r.name);
+            known.push(format!("{}: {why}", r.name));
+            continue;
+        }
+        if r.value.is_ok() != r.serde_value.is_ok() || r.value.is_err() != r.serde_value.is_err() {
+            disagreements.push(format!(
+                "{} into Value: ours {:?}, serde_json {:?}",
+                r.name, r.value, r.serde_value
+            ));
+        }
+        if r.ignored.is_ok() != r.serde_ignored.is_ok()
+            || r.ignored.is_err() != r.serde_ignored.is_err()
+        {
+            disagreements.push(format!(
+                "{} into IgnoredAny: ours {:?}, serde_json {:?}",
+                r.name, r.ignored, r.serde_ignored
+            ));
+        }
+    }
+    println!("known differences:\n  {}", known.join("\n  "));
+    assert_eq!(known.len(), KNOWN_DIFFERENCES.len());
+    assert!(
+        disagreements.is_empty(),
+        "disagreements with serde_json:\n{}",
+        disagreements.join("\n")
+    );
+}
+
+/// The `i_` choices listed at the top of this file: (file, accepted into `Value`, accepted
+/// through `IgnoredAny`).
+const I_CHOICES: &[(&str, bool, bool)] = &[
+    ("i_number_double_huge_neg_exp", true, true),
+    ("i_number_real_underflow", true, true),
+    ("i_number_too_big_neg_int", true, true),
+    ("i_number_too_big_pos_int", true, true),
+    ("i_number_very_big_negative_int", true, true),
+    ("i_number_huge_exp", false, true),
+    ("i_number_neg_int_huge_exp", false, true),
+    ("i_number_pos_double_huge_exp", false, true),
+    ("i_number_real_neg_overflow", false, true),
+    ("i_number_real_pos_overflow", false, true),
+    ("i_object_key_lone_2nd_surrogate", false, true),
+    ("i_string_1st_surrogate_but_2nd_missing", false, true),
+    ("i_string_1st_valid_surrogate_2nd_invalid", false, true),
+    (
+        "i_string_incomplete_surrogate_and_escape_valid",
+        false,
+        true,
+    ),
+    ("i_string_incomplete_surrogate_pair", false, true),
+    ("i_string_incomplete_surrogates_escape_valid", false, true),
+    ("i_string_invalid_lonely_surrogate", false, true),
+    ("i_string_invalid_surrogate", false, true),
+    ("i_string_inverted_surrogates_U+1D11E", false, true),
+    ("i_string_lone_second_surrogate", false, true),
+    ("i_string_UTF-8_invalid_sequence", false, true),
+    ("i_string_UTF8_surrogate_U+D800", false, true),
+    ("i_string_invalid_utf-8", false, true),
+    ("i_string_iso_latin_1", false, true),
+    ("i_string_lone_utf8_continuation_byte", false, true),
+    ("i_string_not_in_unicode_range", false, true),
+    ("i_string_overlong_sequence_2_bytes", false, true),
+    ("i_string_overlong_sequence_6_bytes", false, true),
+    ("i_string_overlong_sequence_6_bytes_null", false, true),
+    ("i_string_truncated-utf-8", false, true),
+    ("i_structure_500_nested_arrays", false, false),
+    ("i_structure_UTF-8_BOM_empty_object", false, false),
+    ("i_string_UTF-16LE_with_BOM", false, false),
+    ("i_string_utf16BE_no_BOM", false, false),
+    ("i_string_utf16LE_no_BOM", false, false),
+];
+
+#[test]
+fn i_choices_as_documented() {
+    let results = read_all();
+    let i_files: Vec<&Results> = results
+        .iter()
+        .filter(|r| r.name.starts_with("i_"))
+        .collect();
+    assert_eq!(i_files.len(), I_CHOICES.len(), "every i_ file is listed");
+    for r in i_files {
+        let stem = r.name.trim_end_matches(".json");
+        let &(_, value, ignored) = I_CHOICES
+            .iter()
+            .find(|(name, _, _)| *name == stem)
+            .unwrap_or_else(|| panic!("{} is not in I_CHOICES", r.name));
+        assert_eq!(
+            r.value.is_ok(),
+            value,
+            "{} into Value: {:?}",
+            r.name,
+            r.value
+        );
+        assert_eq!(
+            r.ignored.is_ok(),
+            ignored,
+            "{} through IgnoredAny: {:?}",
+            r.name,
+            r.ignored
+        );
+    }
+}
+
+/// Where both fail, our line and column are serde_json's, except these (file, reader, why).
+const POSITION_DIFFERENCES: &[(&str, &str, &str)] = &[
+    // serde_json points at the digit after a leading zero, we at the zero.
+    ("n_number_-01.json", "Value", "leading zero"),
+    ("n_number_-01.json", "IgnoredAny", "leading zero"),
+    (
+        "n_number_neg_int_starting_with_zero.json",
+        "Value",
+        "leading zero",
+    ),
+    (
+        "n_number_neg_int_starting_with_zero.json",
+        "IgnoredAny",
+        "leading zero",
+    ),
+    ("n_number_with_leading_zero.json", "Value", "leading zero"),
+    (
+        "n_number_with_leading_zero.json",
+        "IgnoredAny",
+        "leading zero",
+    ),
+    // serde_json stops at the exponent digit that overflows i32, we after the number.
+    ("i_number_huge_exp.json", "Value", "exponent overflow"),
+    // serde_json skips any depth (and then hits the end), we stop at the depth limit.
+    (
+        "n_structure_100000_opening_arrays.json",
+        "IgnoredAny",
+        "skipped depth",
+    ),
+    (
+        "n_structure_open_array_object.json",
+        "IgnoredAny",
+        "skipped depth",
+    ),
+];
+
+#[test]
+fn error_positions_match_serde_json() {
+    let mut wrong = Vec::new();
+    let mut known = 0;
+    for name in suite_files().into_iter().map(|(name, _)| name) {
+        let bytes = std::fs::read(suite_dir().join(&name)).unwrap();
+        let value = (
+            json_runtime::from_slice::<Value>(&bytes).err(),
+            serde_json::from_slice::<Value>(&bytes).err(),
+        );
+        let ignored = (
+            json_runtime::from_slice::<IgnoredAny>(&bytes).err(),
+            serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).err(),
+        );
+        for (reader, pair) in [("Value", value), ("IgnoredAny", ignored)] {
+            let (Some(ours), Some(theirs)) = pair else {
+                continue;
+            };
+            let same = (ours.line(), ours.column()) == (theirs.line(), theirs.column());
+            let expected_difference = POSITION_DIFFERENCES
+                .iter()
+                .any(|(file, r, _)| *file == name && *r == reader);
+            if expected_difference {
+                known += 1;
+                assert!(
+                    !same,
+                    "{name} ({reader}) now matches: remove it from the list"
+                );
+            } else if !same {
+                wrong.push(format!(
+                    "{name} ({reader}): ours `{ours}`, serde_json `{theirs}`"
+                ));
+            }
+        }
+    }
+    assert_eq!(known, POSITION_DIFFERENCES.len());
+    assert!(
+        wrong.is_empty(),
+        "error positions differ from serde_json:\n{}",
+        wrong.join("\n")
+    );
+}
