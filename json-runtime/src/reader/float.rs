@@ -426,6 +426,11 @@ mod tests {
             let (w, q) = random_decimal(&mut rng);
             undecided += !check_direct(w, q) as usize;
         }
+        println!(
+            "{count} random numbers, {} doubles in 4 formats, {count} (w, q) pairs: {undecided} \
+             undecided",
+            count / 4
+        );
         // Random inputs essentially never come within 2^-64 of a halfway point.
         assert!(undecided <= count / 1_000_000, "{undecided} undecided");
     }
@@ -606,80 +611,92 @@ mod tests {
         }
     }
 
-    /// Exact halfway points between adjacent doubles, and the numbers just above and below
-    /// them (one more digit), across the normal range, at the top, and among subnormals.
-    #[test]
-    fn float_halfway_cases() {
-        // m * 2^k with m odd and 54 bits: halfway between two normal doubles (53 bits).
-        let halfway = |m: u64, k: i32| -> (Big, i32) {
-            // (digits, decimal exponent): m * 2^k = digits * 10^exp
-            if k >= 0 {
-                (Big::from_u128(m as u128).shl(k as u32), 0)
-            } else {
-                let mut b = Big::from_u128(m as u128);
-                for _ in 0..-k {
-                    b.mul_small(5);
-                }
-                (b, k)
+    /// The decimal digits and exponent of `m * 2^k`: exact, however long.
+    fn dyadic_decimal(m: u64, k: i32) -> (Big, i32) {
+        if k >= 0 {
+            (Big::from_u128(m as u128).shl(k as u32), 0)
+        } else {
+            let mut b = Big::from_u128(m as u128);
+            for _ in 0..-k {
+                b.mul_small(5);
             }
-        };
-        let texts = |d: &Big, e: i32| {
-            let near_above = {
-                let mut b = d.clone();
-                b.mul_small(10);
-                b.add(&Big::from_u128(1))
-            };
-            let near_below = {
-                let mut b = d.clone();
-                b.mul_small(10);
-                b.sub(&Big::from_u128(1))
-            };
-            [
-                format!("{}e{e}", d.to_decimal()),
-                format!("{}e{}", near_above.to_decimal(), e - 1),
-                format!("{}e{}", near_below.to_decimal(), e - 1),
-            ]
-        };
-        let mut rng = Rng(7);
+            (b, k)
+        }
+    }
+
+    /// `digits * 10^e`, and the numbers one unit of an extra digit above and below it.
+    fn with_neighbours(digits: &Big, e: i32) -> [String; 3] {
+        let mut ten = digits.clone();
+        ten.mul_small(10);
+        let one = Big::from_u128(1);
+        [
+            format!("{}e{e}", digits.to_decimal()),
+            format!("{}e{}", ten.add(&one).to_decimal(), e - 1),
+            format!("{}e{}", ten.sub(&one).to_decimal(), e - 1),
+        ]
+    }
+
+    /// Exact halfway points between adjacent doubles, with their neighbours: `per` random ones
+    /// for every `stride`-th binary exponent (normal and subnormal), then exact ties short
+    /// enough for a 64-bit significand (`w * 10^q`, `-4 <= q <= 23`, the only exponents where
+    /// they exist), subnormal ties and the halfway point above `f64::MAX`. Returns the count.
+    fn run_halfway(rng: &mut Rng, stride: usize, per: usize) -> usize {
         let mut count = 0;
-        for k in (-1075..=970)
-            .step_by(7)
-            .chain([-1075, -1074, -1022, -1021, 970])
-        {
-            for _ in 0..3 {
-                let m = (1u64 << 53) | rng.next() >> 11 | 1;
-                let (d, e) = halfway(m, k - 53 + 1);
-                for text in texts(&d, e) {
-                    check(&text);
-                    count += 1;
-                }
-            }
-        }
-        // Ties with short significands: these reach the exact 64-bit significand path.
-        for k in -4i32..=23 {
-            for _ in 0..50 {
-                let m = (1u64 << 53) | rng.next() >> 11 | 1;
-                let (d, e) = halfway(m, k - 53 + 1);
-                for text in texts(&d, e) {
-                    check(&text);
-                    count += 1;
-                }
-            }
-        }
-        // Subnormal ties: j * 2^-1075 for odd j, e.g. half of the smallest subnormal.
-        for j in [1u64, 3, 5, (1 << 52) - 1, (1 << 53) - 1, (1 << 53) + 1] {
-            let (d, e) = halfway(j, -1075);
-            for text in texts(&d, e) {
+        let mut check_all = |texts: [String; 3]| {
+            for text in texts {
                 check(&text);
                 count += 1;
+            }
+        };
+        // m * 2^(k - 53) with m odd and 54 bits is halfway between two doubles of exponent k.
+        for k in (-1022..=1023).step_by(stride).chain([-1022, -1021, 1023]) {
+            for _ in 0..per {
+                let m = (1u64 << 53) | rng.next() >> 11 | 1;
+                let (d, e) = dyadic_decimal(m, k - 53);
+                check_all(with_neighbours(&d, e));
+            }
+        }
+        // Subnormal ties: j * 2^-1075 for odd j < 2^53, e.g. half the smallest subnormal.
+        let mut subnormal = vec![1u64, 3, 5, (1 << 52) - 1, (1 << 52) + 1, (1 << 53) - 1];
+        subnormal.extend((0..per * 4).map(|_| (rng.next() >> (11 + rng.range(0, 52))) | 1));
+        for j in subnormal {
+            let (d, e) = dyadic_decimal(j, -1075);
+            check_all(with_neighbours(&d, e));
+        }
+        // Short exact ties: w * 10^q = o * 2^a with o odd and 54 bits.
+        for q in -4i64..=23 {
+            for _ in 0..per * 10 {
+                let w = if q >= 0 {
+                    // w = o * 2^a, o * 5^q odd and 54 bits.
+                    let p = 5u64.pow(q as u32);
+                    let (lo, hi) = ((1u64 << 53).div_ceil(p), ((1u64 << 54) - 1) / p);
+                    let mut o = lo + rng.next() % (hi - lo + 1);
+                    if o & 1 == 0 {
+                        o = if o < hi { o + 1 } else { o - 1 };
+                    }
+                    if o < lo || o & 1 == 0 {
+                        continue;
+                    }
+                    o << rng.range(0, o.leading_zeros() as i64)
+                } else {
+                    // w = o * 5^-q, so w * 10^q = o * 2^q.
+                    let o = (1u64 << 53) | rng.next() >> 11 | 1;
+                    o * 5u64.pow(-q as u32)
+                };
+                let expected: f64 = format!("{w}e{q}").parse().unwrap();
+                assert_eq!(decimal_to_f64(w, q), Some(expected), "{w}e{q}");
+                check_all(with_neighbours(&Big::from_u128(w as u128), q as i32));
             }
         }
         // The halfway point between f64::MAX and 2^1024, which rounds up (to infinity).
         let top = Big::from_u128(1).shl(1024).sub(&Big::from_u128(1).shl(970));
-        for text in texts(&top, 0) {
-            check(&text);
-        }
-        assert!(count > 1000);
+        check_all(with_neighbours(&top, 0));
+        count
+    }
+
+    #[test]
+    fn float_halfway_cases() {
+        assert!(run_halfway(&mut Rng(7), 7, 3) > 2000);
     }
 
     // ---- random inputs ----
@@ -709,10 +726,11 @@ mod tests {
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(default)
         };
-        run_random(
-            env("FLOAT_TEST_COUNT", 4_000_000),
-            env("FLOAT_TEST_SEED", 2) as u64,
-        );
+        let count = env("FLOAT_TEST_COUNT", 4_000_000);
+        let seed = env("FLOAT_TEST_SEED", 2) as u64;
+        run_random(count, seed);
+        let halfway = run_halfway(&mut Rng(seed), 1, (count / 400_000).max(1));
+        println!("{halfway} halfway points and neighbours");
     }
 
     // ---- the slow paths ----
