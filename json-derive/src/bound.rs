@@ -14,6 +14,8 @@ pub struct Inference<'p> {
     pub bound: &'p syn::Path,
     /// The bound for flattened fields' parameters (the flat trait).
     pub flat_bound: &'p syn::Path,
+    /// The bound for parameters used as map keys (the key trait).
+    pub key_bound: &'p syn::Path,
     pub container_bound: Option<&'p Vec<syn::WherePredicate>>,
     pub field_bound: for<'x> fn(&'x Field<'x>) -> Option<&'x Vec<syn::WherePredicate>>,
     pub variant_bound: for<'x> fn(&'x Variant<'x>) -> Option<&'x Vec<syn::WherePredicate>>,
@@ -37,6 +39,7 @@ pub fn with_bounds(cont: &Container, inf: &Inference) -> syn::Generics {
     }
     let mut plain = Vec::new();
     let mut flat = Vec::new();
+    let mut keys = Vec::new();
     let mut given: Vec<syn::WherePredicate> = Vec::new();
     let mut visit_field = |field: &Field, variant: Option<&Variant>| {
         if let Some(preds) = (inf.field_bound)(field) {
@@ -49,17 +52,25 @@ pub fn with_bounds(cont: &Container, inf: &Inference) -> syn::Generics {
         let mut finder = ParamFinder {
             params: &params,
             found: Vec::new(),
+            keys: Vec::new(),
+            in_key: false,
         };
-        finder.visit_type(field.ty);
-        let target = if field.attrs.flatten {
-            &mut flat
-        } else {
-            &mut plain
-        };
+        // A flattened `T` (or `Option<T>`, `Box<T>`) needs the flat trait; the parameters of
+        // any other flattened type (a map's values) the plain one.
+        let flat_param = field
+            .attrs
+            .flatten
+            .then(|| bare_param(field.ty, &params))
+            .flatten();
+        match flat_param {
+            Some(ident) => push_unique(&mut flat, ident),
+            None => finder.visit_type(field.ty),
+        }
         for ident in finder.found {
-            if !target.contains(&ident) {
-                target.push(ident);
-            }
+            push_unique(&mut plain, ident);
+        }
+        for ident in finder.keys {
+            push_unique(&mut keys, ident);
         }
     };
     let mut variant_given: Vec<syn::WherePredicate> = Vec::new();
@@ -89,7 +100,41 @@ pub fn with_bounds(cont: &Container, inf: &Inference) -> syn::Generics {
             .predicates
             .push(syn::parse_quote!(#ident: #flat_bound));
     }
+    let key_bound = inf.key_bound;
+    for ident in keys {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#ident: #key_bound));
+    }
     generics
+}
+
+fn push_unique(list: &mut Vec<syn::Ident>, ident: syn::Ident) {
+    if !list.contains(&ident) {
+        list.push(ident);
+    }
+}
+
+/// The type parameter a type is, directly or inside `Option`/`Box`.
+fn bare_param(ty: &syn::Type, params: &HashSet<syn::Ident>) -> Option<syn::Ident> {
+    let syn::Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    if let Some(ident) = p.path.get_ident() {
+        return params.contains(ident).then(|| ident.clone());
+    }
+    let last = p.path.segments.last()?;
+    if last.ident != "Option" && last.ident != "Box" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) => bare_param(inner, params),
+        _ => None,
+    }
 }
 
 fn has_field_bounds(cont: &Container, inf: &Inference) -> bool {
@@ -102,27 +147,45 @@ fn has_field_bounds(cont: &Container, inf: &Inference) -> bool {
     }
 }
 
-/// Finds the type parameters a type mentions, except inside `PhantomData<...>`.
+/// Finds the type parameters a type mentions, except inside `PhantomData<...>`; those in the key
+/// position of a map (`BTreeMap<K, V>`, `HashMap<K, V>`) go to `keys`.
 struct ParamFinder<'p> {
     params: &'p HashSet<syn::Ident>,
     found: Vec<syn::Ident>,
+    keys: Vec<syn::Ident>,
+    in_key: bool,
 }
+
+/// Map types whose first type argument is written as an object key.
+const MAPS: &[&str] = &["BTreeMap", "HashMap", "IndexMap"];
 
 impl<'ast> Visit<'ast> for ParamFinder<'_> {
     fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
         if ty.qself.is_none() {
             if let Some(first) = ty.path.segments.first() {
-                if self.params.contains(&first.ident) && !self.found.contains(&first.ident) {
-                    self.found.push(first.ident.clone());
+                if self.params.contains(&first.ident) {
+                    let list = if self.in_key {
+                        &mut self.keys
+                    } else {
+                        &mut self.found
+                    };
+                    push_unique(list, first.ident.clone());
                 }
             }
-            if ty
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "PhantomData")
-            {
+            let last = ty.path.segments.last();
+            if last.is_some_and(|s| s.ident == "PhantomData") {
                 return;
+            }
+            if let Some(last) = last.filter(|s| MAPS.iter().any(|m| s.ident == m)) {
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                    for (i, arg) in args.args.iter().enumerate() {
+                        let outer = self.in_key;
+                        self.in_key = i == 0;
+                        self.visit_generic_argument(arg);
+                        self.in_key = outer;
+                    }
+                    return;
+                }
             }
         }
         syn::visit::visit_type_path(self, ty);

@@ -20,8 +20,18 @@ pub trait FromJsonFlat<'de>: Sized {
     /// key makes `taken` true belong to the enclosing type or an earlier flattened field.
     fn read_flat(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self>;
 
-    /// Whether this type takes `key` (a flattened map after it then does not see the entry).
+    /// Whether this type takes the entry with `key` from the enclosing object, so that later
+    /// flattened fields do not see it. As in serde: a struct takes its own keys; maps, and
+    /// structs with flattened fields of their own (read like maps), take none.
     fn claims(key: &str) -> bool;
+
+    /// Reads this value from the object at the cursor as the content of an internally tagged
+    /// newtype variant: every entry except the tag is this value's. Unlike a flattened value
+    /// it is a whole value to serde: `deny_unknown_fields` applies, and an `Option` fails when
+    /// its content does.
+    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
+        Self::read_flat(r, &|key| key == tag)
+    }
 
     /// Reads this value from the elements that remain in the array being read (its first
     /// element was already read; `first` is that array's element flag), consuming the `]`.
@@ -63,6 +73,9 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Option<T> {
     fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
         T::read_flat_seq(r, first).map(Some)
     }
+    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
+        T::read_tagged(r, tag).map(Some)
+    }
 }
 
 impl<T: ToJsonFlat + ?Sized> ToJsonFlat for Box<T> {
@@ -80,6 +93,9 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {
     }
     fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
         T::read_flat_seq(r, first).map(Box::new)
+    }
+    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
+        T::read_tagged(r, tag).map(Box::new)
     }
 }
 
@@ -147,7 +163,7 @@ where
         Ok(m)
     }
     fn claims(_: &str) -> bool {
-        true
+        false
     }
 }
 impl<'de, K, V> FromJsonFlat<'de> for BTreeMap<K, V>
@@ -163,7 +179,7 @@ where
         Ok(m)
     }
     fn claims(_: &str) -> bool {
-        true
+        false
     }
 }
 

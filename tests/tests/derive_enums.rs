@@ -481,6 +481,47 @@ impl Gen for DenyUntagged {
     }
 }
 
+gen_struct! {
+    #[serde(deny_unknown_fields)]
+    struct StrictInner {
+        a: u8,
+    }
+}
+
+/// An internally tagged newtype variant's content is a whole value to serde: its own
+/// `deny_unknown_fields` applies (unlike when it is flattened).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(tag = "type")]
+enum InternalStrictContent {
+    Strict(StrictInner),
+    Boxed(Box<StrictInner>),
+}
+
+impl Gen for InternalStrictContent {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            StrictInner::strategy().prop_map(InternalStrictContent::Strict),
+            StrictInner::strategy().prop_map(|s| InternalStrictContent::Boxed(Box::new(s))),
+        ]
+        .boxed()
+    }
+}
+
+#[test]
+fn internally_tagged_newtype_content() {
+    check::<InternalStrictContent>();
+    check_accepts::<InternalStrictContent>(&[
+        r#"{"type":"Strict","a":1}"#,
+        r#"{"a":1,"type":"Strict"}"#,
+        r#"["Strict",1]"#,
+    ]);
+    check_rejects::<InternalStrictContent>(&[
+        r#"{"type":"Strict","a":1,"b":2}"#,
+        r#"{"type":"Boxed","b":2,"a":1}"#,
+        r#"["Strict",1,2]"#,
+    ]);
+}
+
 #[test]
 fn deny_unknown_fields_on_enums() {
     check::<DenyExternal>();

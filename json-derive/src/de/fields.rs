@@ -8,6 +8,20 @@ use quote::{format_ident, quote};
 use crate::attr::Default;
 use crate::model::{Container, Field};
 
+/// Where an object of named fields is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ObjectMode {
+    /// As a value of its own (`FromJson::read_json`).
+    Value,
+    /// From an enclosing object (`FromJsonFlat::read_flat`): keys for which `__taken` holds
+    /// belong to others and are skipped, and unknown keys are skipped even with
+    /// `deny_unknown_fields` (serde shows a flattened struct only its own keys).
+    Flat,
+    /// As the content of an internally tagged newtype variant (`FromJsonFlat::read_tagged`):
+    /// keys for which `__taken` holds (the tag) are skipped; otherwise as a value.
+    Tagged,
+}
+
 /// What to generate a named-field reader for.
 pub struct Fields<'a> {
     pub cont: &'a Container<'a>,
@@ -103,6 +117,11 @@ impl Fields<'_> {
 
     /// Statements reading the object form (cursor at `{`), ending in `Ok(value)`.
     pub fn read_object(&self, fj: &TokenStream) -> TokenStream {
+        self.read_object_as(ObjectMode::Value, fj)
+    }
+
+    /// Like `read_object`, for the given mode (`Flat` and `Tagged` need a local `__taken`).
+    pub fn read_object_as(&self, mode: ObjectMode, fj: &TokenStream) -> TokenStream {
         let construct = &self.construct;
         let has_flatten = self.flattened().next().is_some();
         let decls = self.live().map(|(i, f)| {
@@ -134,7 +153,7 @@ impl Fields<'_> {
         let order = live.iter().map(|(i, _)| *i as u32);
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
-        let unknown_key = if self.cont.attrs.deny_unknown_fields {
+        let unknown_key = if self.cont.attrs.deny_unknown_fields && mode != ObjectMode::Flat {
             let expected = self.expected_names();
             quote!({
                 let __owned = ::std::string::ToString::to_string(__k);
@@ -181,7 +200,7 @@ impl Fields<'_> {
             quote!(_ => __r.skip_value()?,)
         };
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
-        let flatten_reads = self.flatten_reads(fj);
+        let flatten_reads = self.flatten_reads(mode, fj);
         let finish = self.live().map(|(i, f)| {
             let v = var(i);
             let missing = self.missing(f, fj);
@@ -202,6 +221,28 @@ impl Fields<'_> {
                 quote!(#member: #v)
             }
         });
+        // From an enclosing object, a key another field takes is skipped.
+        let key_match = quote! {
+            match __k {
+                #(#exact_arms)*
+                #ignore_arm
+                _ => #fallback,
+            }
+        };
+        let (names, expected_idx, key_match) = if mode == ObjectMode::Value {
+            (quote!(), quote!(__ORDER[__expect]), key_match)
+        } else {
+            let names = live.iter().map(|(_, f)| &f.attrs.name.de);
+            (
+                quote!(const __NAMES: [&str; #live_count] = [#(#names),*];),
+                quote! {
+                    if __taken(__NAMES[__expect]) { #unknown_idx } else { __ORDER[__expect] }
+                },
+                quote! {
+                    if __taken(__k) { #unknown_idx } else { #key_match }
+                },
+            )
+        };
         let has_ignored = ignore_arm.is_some();
         let ignored_value_arm = has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,));
         quote! {
@@ -213,16 +254,13 @@ impl Fields<'_> {
             const __ORDER: [u32; #live_count] = [#(#order),*];
             const __NEXT: [u32; #n as usize + 2] = [#(#next_after),*];
             let mut __expect: usize = 0;
+            #names
             while __r.has_next_entry(&mut __first)? {
                 let __idx: u32 = if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
-                    __ORDER[__expect]
+                    #expected_idx
                 } else {
                     let __k: &str = __r.read_key()?;
-                    match __k {
-                        #(#exact_arms)*
-                        #ignore_arm
-                        _ => #fallback,
-                    }
+                    #key_match
                 };
                 __expect = __NEXT[__idx as usize] as usize;
                 match __idx {
@@ -237,9 +275,12 @@ impl Fields<'_> {
         }
     }
 
-    /// After the main pass: each flattened field re-reads the object from `__start`.
-    fn flatten_reads(&self, fj: &TokenStream) -> TokenStream {
+    /// After the main pass: each flattened field re-reads the object from `__start`, skipping
+    /// the keys this struct reads itself, those earlier flattened structs take, and (read from
+    /// an enclosing object) those the enclosing type takes.
+    fn flatten_reads(&self, mode: ObjectMode, fj: &TokenStream) -> TokenStream {
         let owns = self.owns_key();
+        let enclosing = (mode != ObjectMode::Value).then(|| quote!(__taken(__key) ||));
         let mut earlier: Vec<&syn::Type> = Vec::new();
         let mut out = Vec::new();
         for (i, f) in self.flattened() {
@@ -253,7 +294,7 @@ impl Fields<'_> {
                 __r.restore(__start);
                 let #v: #ty = <#ty as #fj::FromJsonFlat<'de>>::read_flat(
                     __r,
-                    &|__key: &str| #owns #(#claims)*,
+                    &|__key: &str| #enclosing #owns #(#claims)*,
                 )?;
                 __r.restore(__end);
             });
@@ -262,14 +303,17 @@ impl Fields<'_> {
         quote!(#(#out)*)
     }
 
-    /// For `FromJsonFlat::claims`: this struct's keys and its flattened fields' keys.
-    pub fn claims(&self, fj: &TokenStream) -> TokenStream {
-        let owns = self.owns_key();
-        let nested = self.flattened().map(|(_, f)| {
-            let ty = f.ty;
-            quote!(|| <#ty as #fj::FromJsonFlat<'de>>::claims(__key))
-        });
-        quote!(#owns #(#nested)*)
+    /// For `FromJsonFlat::claims`: the keys this struct takes from an enclosing object, so
+    /// that later flattened fields do not see them. As in serde, a struct takes its own keys
+    /// (and aliases); one with flattened fields of its own is read like a map and takes none.
+    pub fn claims(&self) -> TokenStream {
+        if self.flattened().next().is_some() {
+            return quote!({
+                let _ = __key;
+                false
+            });
+        }
+        self.owns_key()
     }
 
     /// Statements reading serde's array form of a struct (cursor at `[`), ending in `Ok(value)`.

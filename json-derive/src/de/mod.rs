@@ -12,18 +12,20 @@ use crate::attr::TagType;
 use crate::bound;
 use crate::model::{Container, Data, Field, Style};
 
-pub use fields::Fields;
+pub use fields::{Fields, ObjectMode};
 
 pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     let ident = &cont.ident;
     let bound_path: syn::Path = syn::parse_quote!(#fj::FromJson<'de>);
     let flat_path: syn::Path = syn::parse_quote!(#fj::FromJsonFlat<'de>);
+    let key_path: syn::Path = syn::parse_quote!(#fj::FromJsonKey<'de>);
     let generics = bound::with_bounds(
         cont,
         &bound::Inference {
             include: |f, v| !f.attrs.skip_de && !v.is_some_and(|v| v.attrs.skip_de),
             bound: &bound_path,
             flat_bound: &flat_path,
+            key_bound: &key_path,
             container_bound: cont.attrs.de_bound.as_ref(),
             field_bound: |f| f.attrs.de_bound.as_ref(),
             variant_bound: |v| v.attrs.de_bound.as_ref(),
@@ -71,7 +73,18 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             TagType::None => tagged::untagged(cont, variants, fj),
         },
     };
-    let flat_impl = flat.map(|(read, claims, seq)| {
+    let flat_impl = flat.map(|(read, claims, seq, tagged)| {
+        let read_tagged = tagged.map(|body| {
+            quote! {
+                fn read_tagged(
+                    __r: &mut #fj::Reader<'de>,
+                    __tag: &str,
+                ) -> #fj::Result<Self, #fj::Error> {
+                    let __taken = |__key: &str| __key == __tag;
+                    #body
+                }
+            }
+        });
         let read_seq = seq.map(|elements| {
             quote! {
                 fn read_flat_seq(
@@ -90,13 +103,13 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                     __r: &mut #fj::Reader<'de>,
                     __taken: &dyn Fn(&str) -> bool,
                 ) -> #fj::Result<Self, #fj::Error> {
-                    let _ = __taken;
                     #read
                 }
                 fn claims(__key: &str) -> bool {
                     #claims
                 }
                 #read_seq
+                #read_tagged
             }
         }
     });
@@ -113,8 +126,13 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
 }
 
 /// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
-/// `read_flat_seq`.
-type FlatBodies = (TokenStream, TokenStream, Option<TokenStream>);
+/// `read_flat_seq` and `read_tagged`.
+type FlatBodies = (
+    TokenStream,
+    TokenStream,
+    Option<TokenStream>,
+    Option<TokenStream>,
+);
 
 /// `read_json`'s body for a struct, and the `FromJsonFlat` bodies for named fields.
 fn struct_body(
@@ -160,7 +178,15 @@ fn struct_body(
                 .iter()
                 .all(|f| !f.attrs.flatten)
                 .then(|| reader.read_elements(fj));
-            let flat = (reader.read_object(fj), reader.claims(fj), seq);
+            let flat = (
+                reader.read_object_as(ObjectMode::Flat, fj),
+                reader.claims(),
+                seq,
+                // Only `deny_unknown_fields` makes a difference to the default `read_tagged`.
+                cont.attrs
+                    .deny_unknown_fields
+                    .then(|| reader.read_object_as(ObjectMode::Tagged, fj)),
+            );
             (reader.read_any(fj), Some(flat))
         }
     }

@@ -26,9 +26,9 @@ pub fn internal(
             Style::Newtype => {
                 let ty = v.fields[0].ty;
                 quote! {
-                    #fj::Ok(Self::#ident(<#ty as #fj::FromJsonFlat<'de>>::read_flat(
+                    #fj::Ok(Self::#ident(<#ty as #fj::FromJsonFlat<'de>>::read_tagged(
                         __r,
-                        &|__key: &str| __key == #tag,
+                        #tag,
                     )?))
                 }
             }

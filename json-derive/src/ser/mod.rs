@@ -15,12 +15,14 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     let ident = &cont.ident;
     let bound_path: syn::Path = syn::parse_quote!(#fj::ToJson);
     let flat_path: syn::Path = syn::parse_quote!(#fj::ToJsonFlat);
+    let key_path: syn::Path = syn::parse_quote!(#fj::ToJsonKey);
     let generics = bound::with_bounds(
         cont,
         &bound::Inference {
             include: |f, v| !f.attrs.skip_ser && !v.is_some_and(|v| v.attrs.skip_ser),
             bound: &bound_path,
             flat_bound: &flat_path,
+            key_bound: &key_path,
             container_bound: cont.attrs.ser_bound.as_ref(),
             field_bound: |f| f.attrs.ser_bound.as_ref(),
             variant_bound: |v| v.attrs.ser_bound.as_ref(),

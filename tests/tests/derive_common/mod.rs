@@ -308,7 +308,7 @@ macro_rules! gen_tuple_struct {
 /// How many generated values each `check` tries (`PROPTEST_CASES` overrides).
 const CASES: u32 = 256;
 /// How many mutated documents are read per generated value.
-const MUTATIONS: usize = 40;
+const MUTATIONS: usize = 20;
 
 fn fnv(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
