@@ -25,6 +25,26 @@ const POW10: [f64; 23] = [
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
+/// The value of the eight ASCII digits at `input[at..at + 8]`, if they are all digits
+/// (SWAR: one load, a digit check and three multiply-shift steps).
+#[inline(always)]
+fn eight_digits(input: &[u8], at: usize) -> Option<u64> {
+    let bytes: [u8; 8] = input.get(at..at + 8)?.try_into().ok()?;
+    let chunk = u64::from_le_bytes(bytes);
+    let sub = chunk.wrapping_sub(0x3030_3030_3030_3030);
+    // Every byte is a digit iff (byte - '0') < 10: no high nibble set after subtracting '0',
+    // and adding 6 does not carry into it.
+    if (sub | sub.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0 != 0 {
+        return None;
+    }
+    // Combine pairs, then quads, then the two halves (the first digit is the lowest byte).
+    let v = sub.wrapping_mul(10).wrapping_add(sub >> 8);
+    let v = ((v & 0x0000_00FF_0000_00FF).wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32))))
+        >> 32;
+    Some(v)
+}
+
 impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).
     #[inline]
@@ -55,6 +75,13 @@ impl<'de> Reader<'de> {
                 }
             }
             Some(b'1'..=b'9') => {
+                // Eight digits at a time while they cannot overflow (at most 16 so far).
+                while digits <= 8 {
+                    let Some(v) = eight_digits(input, self.pos) else { break };
+                    mantissa = mantissa * 100_000_000 + v;
+                    digits += 8;
+                    self.pos += 8;
+                }
                 while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
                     let d = (c - b'0') as u64;
                     match mantissa.checked_mul(10).and_then(|m| m.checked_add(d)) {
@@ -79,6 +106,15 @@ impl<'de> Reader<'de> {
             is_float = true;
             self.pos += 1;
             let frac_start = self.pos;
+            if mantissa != 0 {
+                while !overflow && digits <= 11 {
+                    let Some(v) = eight_digits(input, self.pos) else { break };
+                    mantissa = mantissa * 100_000_000 + v;
+                    digits += 8;
+                    exp10 -= 8;
+                    self.pos += 8;
+                }
+            }
             while let Some(&c @ b'0'..=b'9') = input.get(self.pos) {
                 if !overflow && digits < 19 {
                     mantissa = mantissa * 10 + (c - b'0') as u64;
@@ -356,5 +392,41 @@ impl<'de> Reader<'de> {
                 "invalid type: floating point `{v}`, expected {expected}"
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod eight_digit_tests {
+    use super::eight_digits;
+
+    #[test]
+    fn eight_digits_matches_parse() {
+        for n in [0u64, 1, 12345678, 99999999, 10000000, 31415926, 90000009] {
+            let text = format!("{n:08}");
+            assert_eq!(eight_digits(text.as_bytes(), 0), Some(n), "{text}");
+        }
+        for bad in [&b"1234567a"[..], b"/2345678", b"12345:78", b"1234567", b"1.345678"] {
+            assert_eq!(eight_digits(bad, 0), None, "{:?}", std::str::from_utf8(bad));
+        }
+    }
+
+    #[test]
+    fn numbers_with_long_digit_runs_read_exactly() {
+        for text in [
+            "123456789012345678",
+            "18446744073709551615",
+            "-9223372036854775808",
+            "0.1234567890123456789",
+            "123456789.123456789",
+            "3.14159265358979323846264",
+            "-65.613616999999977",
+            "1234567812345678.5",
+        ] {
+            let ours: f64 = crate::from_str(text).unwrap();
+            assert_eq!(ours, text.parse::<f64>().unwrap(), "{text}");
+        }
+        assert_eq!(crate::from_str::<u64>("18446744073709551615").unwrap(), u64::MAX);
+        assert_eq!(crate::from_str::<u64>("12345678901").unwrap(), 12345678901);
+        assert!(crate::from_str::<u64>("18446744073709551616").is_err());
     }
 }
