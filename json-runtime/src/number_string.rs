@@ -25,7 +25,17 @@ macro_rules! numbers {
                     return <$t>::read_json(r);
                 }
                 let text = r.read_str()?.as_str().to_owned();
-                let mut inner = Reader::new(text.as_bytes());
+                // Exactly a number: it starts with `-` or a digit and ends with a digit, so no
+                // whitespace around it (which the reader below would skip).
+                let bytes = text.as_bytes();
+                let starts = matches!(bytes.first(), Some(b'-' | b'0'..=b'9'));
+                let ends = matches!(bytes.last(), Some(b'0'..=b'9'));
+                if !(starts && ends) {
+                    return Err(r.error(format_args!(
+                        "invalid number in string {text:?}: expected exactly a JSON number"
+                    )));
+                }
+                let mut inner = Reader::new(bytes);
                 match <$t>::read_json(&mut inner).and_then(|v| inner.end().map(|_| v)) {
                     Ok(v) => Ok(v),
                     Err(e) => Err(r.error(format_args!(

@@ -42,7 +42,10 @@ pub fn read_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream 
     if let Some(with) = &f.attrs.with {
         return quote!(#with::read_json(__r));
     }
-    if f.attrs.number_from_string || (cont.attrs.number_from_string && f.is_numeric()) {
+    // `number_as_string` reads both forms too, so that what it writes reads back.
+    let field = f.attrs.number_from_string || f.attrs.number_as_string;
+    let container = cont.attrs.number_from_string || cont.attrs.number_as_string;
+    if field || (container && f.is_numeric()) {
         return quote!(#fj::number_string::read_json::<#ty>(__r));
     }
     quote!(<#ty as #fj::FromJson<'de>>::read_json(__r))
@@ -82,11 +85,17 @@ impl Fields<'_> {
         self.live().map(|(_, f)| f.attrs.name.de.clone()).collect()
     }
 
-    /// An expression: true if `__key` is one of this struct's own keys (or an ignored key).
+    /// An expression: true if `__key` is one of this struct's own keys (or an ignored key), in
+    /// any ASCII case for a `case_insensitive` container.
     pub fn owns_key(&self) -> TokenStream {
         let pats = self.key_patterns().into_iter().map(|(_, p)| p);
         let ignore = &self.ignore_keys;
-        quote!(matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"))
+        let exact = quote!(matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"));
+        if !self.cont.attrs.case_insensitive {
+            return exact;
+        }
+        let names = self.live().flat_map(|(_, f)| f.attrs.name.de_names());
+        quote!((#exact #(|| __key.eq_ignore_ascii_case(#names))*))
     }
 
     /// The value used when a field is absent (or skipped when reading).
@@ -171,7 +180,7 @@ impl Fields<'_> {
                     .into_iter()
                     .map(move |name| quote!(if __k.eq_ignore_ascii_case(#name) { #i } else))
             });
-            quote!(#(#checks)* #unknown_key)
+            quote!(#(#checks)* { #unknown_key })
         } else {
             unknown_key
         };
