@@ -184,6 +184,38 @@ where
 }
 
 impl Reader<'_> {
+    /// An error about the next value (after whitespace), positioned at its first byte as
+    /// serde_json positions errors it finds by peeking (`peek_error`).
+    #[doc(hidden)]
+    #[cold]
+    pub fn peek_error(&mut self, message: impl std::fmt::Display) -> crate::Error {
+        let _ = self.peek();
+        let at = self.pos;
+        self.pos = (at + 1).min(self.input.len());
+        let err = self.locate(crate::Error::custom(message));
+        self.pos = at;
+        err
+    }
+
+    /// `invalid type: <next value>, expected <expected>` at the next value's first byte, for a
+    /// value that cannot start what is expected (serde_json reports an enum so); a syntax or
+    /// EOF error if no value follows.
+    #[doc(hidden)]
+    #[cold]
+    pub fn unexpected_value(&mut self, expected: &str) -> crate::Error {
+        let found = match self.peek() {
+            None => return self.eof("a value"),
+            Some(b'"') => "string",
+            Some(b'{') => "map",
+            Some(b'[') => "sequence",
+            Some(b't' | b'f') => "boolean",
+            Some(b'n') => "null",
+            Some(b'-' | b'0'..=b'9') => "number",
+            Some(_) => return self.peek_error("expected value"),
+        };
+        self.peek_error(format_args!("invalid type: {found}, expected {expected}"))
+    }
+
     /// Skips one value, validating it the way serde validates a value it buffers (its
     /// `Content`, behind untagged and internally tagged enums, `flatten`, and the content of an
     /// adjacently tagged enum that comes before the tag): strings and keys must be valid text

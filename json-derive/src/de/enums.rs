@@ -18,7 +18,18 @@ pub fn readable<'a>(variants: &'a [Variant<'a>]) -> impl Iterator<Item = (u32, &
 
 /// An expression giving the variant index for the name in `__name` (a `&str`), or returning an
 /// unknown-variant error (or giving the `other` variant's index).
-pub fn match_variant(_cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+pub fn match_variant(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    match_variant_at(cont, variants, None, fj)
+}
+
+/// Like `match_variant`; for a name read as an object key, `key_at` is a checkpoint before the
+/// key, so that the error is reported just after it (where serde_json reports it).
+pub fn match_variant_at(
+    _cont: &Container,
+    variants: &[Variant],
+    key_at: Option<TokenStream>,
+    fj: &TokenStream,
+) -> TokenStream {
     let arms = readable(variants)
         .filter(|(_, v)| !v.attrs.other)
         .map(|(i, v)| {
@@ -33,8 +44,10 @@ pub fn match_variant(_cont: &Container, variants: &[Variant], fj: &TokenStream) 
                 .filter(|(_, v)| !v.attrs.other)
                 .map(|(_, v)| v.attrs.name.de.clone())
                 .collect();
+            let reposition = key_at.map(super::after_variant_key);
             quote!({
                 let __owned = ::std::string::ToString::to_string(__name);
+                #reposition
                 return #fj::Err(__r.unknown_variant(&__owned, &[#(#expected),*]));
             })
         }
@@ -112,6 +125,7 @@ fn dispatch_content(
 
 pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
     let match_name = match_variant(cont, variants, fj);
+    let match_key = match_variant_at(cont, variants, Some(quote!(__key_at)), fj);
     let unit_arms = readable(variants).map(|(i, v)| {
         let ident = &v.ident;
         if v.style == Style::Unit {
@@ -145,17 +159,24 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
                 if !__r.has_next_entry(&mut __first)? {
                     return #fj::Err(__r.error(#fj::format!("invalid type: map, expected {}", #expecting)));
                 }
+                let __key_at = __r.checkpoint();
                 let __idx: u32 = {
                     let __name: &str = __r.read_key()?;
-                    #match_name
+                    #match_key
                 };
                 let __value = #dispatch?;
-                if __r.has_next_entry(&mut __first)? {
-                    return #fj::Err(__r.syntax("expected `}`"));
+                // exactly one entry
+                match __r.peek() {
+                    #fj::Some(b'}') => {
+                        __r.has_next_entry(&mut __first)?;
+                    }
+                    #fj::Some(_) => return #fj::Err(__r.syntax("expected `}`")),
+                    #fj::None => return #fj::Err(__r.eof("an object")),
                 }
                 #fj::Ok(__value)
             }
-            _ => #fj::Err(__r.invalid_type(#expecting)),
+            // reported at the value, as serde_json does
+            _ => #fj::Err(__r.unexpected_value(#expecting)),
         }
     }
 }
@@ -194,9 +215,11 @@ pub fn adjacent(
             _ => quote!(#i => #fj::Err(__r.missing_field(#content_key)),),
         }
     });
+    let after_key = super::after_key(quote!(__key_at));
     let unknown = if cont.attrs.deny_unknown_fields {
         quote!({
             let __owned = ::std::string::ToString::to_string(__k);
+            #after_key
             return #fj::Err(__r.unknown_field(&__owned, &[#tag, #content_key]));
         })
     } else {
@@ -229,6 +252,7 @@ pub fn adjacent(
         let mut __value: #fj::Option<Self> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
+            let __key_at = __r.checkpoint();
             let __which: u8 = {
                 let __k: &str = __r.read_key()?;
                 match __k {
@@ -240,6 +264,7 @@ pub fn adjacent(
             match __which {
                 0 => {
                     if __tag.is_some() {
+                        #after_key
                         return #fj::Err(__r.duplicate_field(#tag));
                     }
                     // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
@@ -258,9 +283,11 @@ pub fn adjacent(
                             return #fj::Err(__r.syntax("expected `}`"));
                         }
                         __idx
-                    } else {
+                    } else if __r.peek() == #fj::Some(b'"') {
                         let __name: &str = &*__r.read_str()?;
                         #match_name
+                    } else {
+                        return #fj::Err(__r.unexpected_value("variant identifier"));
                     };
                     __tag = #fj::Some(__idx);
                     if let #fj::Some(__at) = __content_at {
@@ -272,6 +299,7 @@ pub fn adjacent(
                 }
                 1 => {
                     if __content_at.is_some() || __value.is_some() {
+                        #after_key
                         return #fj::Err(__r.duplicate_field(#content_key));
                     }
                     match __tag {

@@ -162,10 +162,13 @@ impl Fields<'_> {
         let order = live.iter().map(|(i, _)| *i as u32);
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
+        let after_key = super::after_key(quote!(__key_at));
         let unknown_key = if self.cont.attrs.deny_unknown_fields && mode != ObjectMode::Flat {
             let expected = self.expected_names();
+            // reported just after the key, where serde_json reports it
             quote!({
                 let __owned = ::std::string::ToString::to_string(__k);
+                #after_key
                 return #fj::Err(__r.unknown_field(&__owned, &[#(#expected),*]));
             })
         } else {
@@ -185,6 +188,7 @@ impl Fields<'_> {
             unknown_key
         };
         let value_arms = self.live().map(|(i, f)| {
+            let after_key = &after_key;
             let v = var(i);
             let i = i as u32;
             let name = &f.attrs.name.de;
@@ -192,6 +196,7 @@ impl Fields<'_> {
             quote! {
                 #i => {
                     if #v.is_some() {
+                        #after_key
                         return #fj::Err(__r.duplicate_field(#name));
                     }
                     #v = #fj::Some(match #read {
@@ -265,6 +270,9 @@ impl Fields<'_> {
             let mut __expect: usize = 0;
             #names
             while __r.has_next_entry(&mut __first)? {
+                // where the key starts: errors about it are reported just after it
+                #[allow(unused_variables)]
+                let __key_at = __r.checkpoint();
                 let __idx: u32 = if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
                     #expected_idx
                 } else {
@@ -379,7 +387,7 @@ impl Fields<'_> {
             let mut __done = false;
             #(#reads)*
             if !__done && __r.next_element(&mut __first)? {
-                return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #count + 1, #expecting)));
+                return #fj::Err(__r.peek_error(#fj::format!("invalid length {}, expected {}", #count + 1, #expecting)));
             }
             #fj::Ok(#construct { #(#inits),* })
         }

@@ -125,6 +125,26 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     }
 }
 
+/// Statements moving the reader back to just after the key that started at checkpoint `at`
+/// (and the whitespace after it), where serde_json reports errors about a field's key:
+/// unknown and duplicate fields.
+fn after_key(at: TokenStream) -> TokenStream {
+    quote! {
+        __r.restore(#at);
+        let _ = __r.read_str();
+        let _ = __r.peek();
+    }
+}
+
+/// Like `after_key`, without the whitespace: where serde_json reports an unknown variant
+/// read from a key.
+fn after_variant_key(at: TokenStream) -> TokenStream {
+    quote! {
+        __r.restore(#at);
+        let _ = __r.read_str();
+    }
+}
+
 /// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
 /// `read_flat_seq` and `read_tagged`.
 type FlatBodies = (

@@ -48,6 +48,7 @@ pub fn internal(
         quote!(#i => { #body })
     });
     let seq = internal_seq(cont, variants, tag, &match_name, fj);
+    let after_key = super::after_key(quote!(__key_at));
     quote! {
         if __r.peek() == #fj::Some(b'[') {
             #seq
@@ -57,6 +58,7 @@ pub fn internal(
         let mut __tag: #fj::Option<u32> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
+            let __key_at = __r.checkpoint();
             let __is_tag = __r.read_key()? == #tag;
             if !__is_tag {
                 // serde buffers the other entries, validating them as it goes
@@ -64,6 +66,7 @@ pub fn internal(
                 continue;
             }
             if __tag.is_some() {
+                #after_key
                 return #fj::Err(__r.duplicate_field(#tag));
             }
             let __idx: u32 = {

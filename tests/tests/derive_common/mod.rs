@@ -9,6 +9,12 @@
 //! and from mutations of them: fields removed, duplicated, unknown, renamed in another case,
 //! shuffled, given the wrong type or `null`, objects turned into arrays, strings turned into
 //! `{"s":null}`, numbers into strings, truncated documents, trailing garbage.
+//!
+//! With `DERIVE_POSITIONS=1` in the environment, inputs both reject must also fail at the same
+//! line and column (an exploration aid: serde_json reports errors inside buffered content -
+//! untagged and internally tagged enums, flatten - at the end of the buffered value, and some
+//! errors without a position, so this is not asserted by default; `derive_errors.rs` pins the
+//! positions case by case).
 
 #![allow(dead_code, unused_macros)]
 
@@ -351,6 +357,15 @@ where
     let fast = json_runtime::from_slice::<T>(input);
     match (&serde, &fast) {
         (Ok(a), Ok(b)) if a == b => Ok(()),
+        (Err(s), Err(f))
+            if std::env::var_os("DERIVE_POSITIONS").is_some()
+                && (s.line(), s.column()) != (f.line(), f.column()) =>
+        {
+            Err(format!(
+                "positions differ reading {}\n  serde_json: {s}\n  fastjson:   {f}",
+                show(input)
+            ))
+        }
         (Err(_), Err(_)) => Ok(()),
         _ => Err(format!(
             "reading {} as {}\n  serde_json: {:?}\n  fastjson:   {:?}",

@@ -1,0 +1,321 @@
+//! Errors from derived readers: `line()`, `column()` and `path()` on broken inputs. Where
+//! serde_json fails too, line and column must be the ones it reports.
+//!
+//! Paths name the fields and indices that lead to the failure, outermost first
+//! (`statuses[3].user.id`; `""` at the root). The content of an externally or adjacently
+//! tagged enum variant adds the variant's name as a segment (`Login.user.id`); the fields of
+//! internally tagged and untagged variants sit in the enum's own object and add none.
+
+use std::collections::BTreeMap;
+
+use json_runtime::FastJson;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct User {
+    id: u64,
+    name: String,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Status {
+    id: u64,
+    text: String,
+    user: User,
+    retweeted: Option<Box<Status>>,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Feed {
+    statuses: Vec<Status>,
+    #[serde(default)]
+    meta: BTreeMap<String, u32>,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(deny_unknown_fields)]
+struct Strict {
+    a: u8,
+    #[serde(rename = "B")]
+    b: Option<(u8, bool)>,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+enum Event {
+    Login { user: User },
+    Message(Status),
+    Pair(u8, User),
+    Ping,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(tag = "type")]
+enum Internal {
+    Login { user: User },
+    Message(User),
+    Ping,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Login { user: User },
+    Pair(u8, User),
+    Ping,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Events {
+    events: Vec<Event>,
+    internal: Option<Internal>,
+    adjacent: Option<Adjacent>,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Flat {
+    id: u8,
+    #[serde(flatten)]
+    user: User,
+}
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Pair(u8, String);
+
+/// A broken input for `T`: the path FastJson must report, and whether line and column must
+/// equal serde_json's (`false` where they are known to differ, with the reason).
+struct Case {
+    input: &'static str,
+    path: &'static str,
+    same_position: bool,
+}
+
+const fn case(input: &'static str, path: &'static str) -> Case {
+    Case {
+        input,
+        path,
+        same_position: true,
+    }
+}
+
+/// A case where line and column are known to differ from serde_json's (the reason is given
+/// at the call).
+const fn known(input: &'static str, path: &'static str) -> Case {
+    Case {
+        input,
+        path,
+        same_position: false,
+    }
+}
+
+fn check_errors<T>(cases: &[Case])
+where
+    T: for<'de> Deserialize<'de> + for<'de> json_runtime::FromJson<'de> + std::fmt::Debug,
+{
+    let mut failures = Vec::new();
+    for c in cases {
+        let fast = match json_runtime::from_str::<T>(c.input) {
+            Ok(v) => {
+                failures.push(format!("{}: fastjson accepts it: {v:?}", c.input));
+                continue;
+            }
+            Err(e) => e,
+        };
+        let serde = match serde_json::from_str::<T>(c.input) {
+            Ok(v) => {
+                failures.push(format!("{}: serde_json accepts it: {v:?}", c.input));
+                continue;
+            }
+            Err(e) => e,
+        };
+        if fast.path() != c.path {
+            failures.push(format!(
+                "{}: path {:?}, expected {:?} ({fast})",
+                c.input,
+                fast.path(),
+                c.path
+            ));
+        }
+        let positions = ((fast.line(), fast.column()), (serde.line(), serde.column()));
+        if c.same_position && positions.0 != positions.1 {
+            failures.push(format!(
+                "{}: fastjson at {:?} ({}), serde_json at {:?} ({serde})",
+                c.input,
+                positions.0,
+                fast.message(),
+                positions.1
+            ));
+        }
+        if fast.line() == 0 {
+            failures.push(format!("{}: fastjson gives no position ({fast})", c.input));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn nested_struct_errors() {
+    check_errors::<Feed>(&[
+        case(
+            r#"{"statuses":[{"id":1,"text":"a","user":{"id":"x","name":""},"retweeted":null}]}"#,
+            "statuses[0].user.id",
+        ),
+        case(
+            "{\"statuses\":[\n{\"id\":1,\"text\":\"a\",\"user\":{\"id\":1,\"name\":\"\"},\"retweeted\":null},\n{\"id\":1,\"text\":\"a\",\"user\":{\"id\":1,\"name\":\"\"},\"retweeted\":null},\n{\"id\":1,\"text\":\"a\",\"user\":{\"id\":1,\"name\":\"\"},\"retweeted\":null},\n{\"id\":2,\"text\":\"b\",\"user\":{\"id\":-7,\"name\":\"\"},\"retweeted\":null}\n]}",
+            "statuses[3].user.id",
+        ),
+        case(
+            r#"{"statuses":[{"id":1,"text":"a","user":{"id":1,"name":""},"retweeted":{"id":1,"text":7}}]}"#,
+            "statuses[0].retweeted.text",
+        ),
+        case(
+            r#"{"statuses":[{"id":1,"text":"a","user":{"id":1,"name":"","tags":["x",3]},"retweeted":null}]}"#,
+            "statuses[0].user.tags[1]",
+        ),
+        case(
+            r#"{"statuses":[],"meta":{"a":1,"b":-1}}"#,
+            "meta.b",
+        ),
+        case(
+            r#"{"statuses":[],"meta":{"a":1,"b":4294967296}}"#,
+            "meta.b",
+        ),
+        case(r#"{"statuses":{}}"#, "statuses"),
+        case(r#"{"statuses":[1]}"#, "statuses[0]"),
+        case(r#"[]"#, ""),
+        case(r#"null"#, ""),
+        case(r#"{"meta":{}}"#, ""),
+        case(
+            r#"{"statuses":[{"id":1,"text":"a","user":{"id":1},"retweeted":null}]}"#,
+            "statuses[0].user",
+        ),
+        case(
+            r#"{"statuses":[{"id":1,"text":"a","user":{"id":1,"name":"","id":2},"retweeted":null}]}"#,
+            "statuses[0].user",
+        ),
+        case(
+            "{\n  \"statuses\": [\n    {\"id\": 1, \"text\": \"a\\x\"}\n  ]\n}",
+            "statuses[0].text",
+        ),
+        case(
+            "{\n  \"statuses\": [\n    {\"id\": 1 \"text\": \"a\"}\n  ]\n}",
+            "statuses[0]",
+        ),
+        case("{\"statuses\":[]", ""),
+        case("{\"statuses\":[]} x", ""),
+        case("{\"statuses\":[]}}", ""),
+        case("{\"statuses\":[],}", ""),
+        case("{\"statuses\":[1,]}", "statuses[0]"),
+        case("", ""),
+        case("   \n  ", ""),
+        // the runtime's number reader stops one byte earlier than serde_json here
+        known("{\"statuses\":[{\"id\":01}]}", "statuses[0].id"),
+        case("{\"statuses\":[{\"id\":1.5}]}", "statuses[0].id"),
+        case("{\"statuses\":[{\"id\":18446744073709551616}]}", "statuses[0].id"),
+        case("{\"statuses\":[{\"id\":1,\"text\":\"\\ud800\"}]}", "statuses[0].text"),
+        case("{\"statuses\":[{\"id\":1,\"text\":\"a\nb\"}]}", "statuses[0].text"),
+        case("{\"statuses\":[{\"id\":tru}]}", "statuses[0].id"),
+    ]);
+}
+
+#[test]
+fn struct_level_errors() {
+    check_errors::<Strict>(&[
+        case(r#"{"a":1,"c":2}"#, ""),
+        case(r#"{"a":1,"B":[1,"x"]}"#, "B[1]"),
+        case(r#"{"a":1,"B":[1]}"#, "B"),
+        // the runtime's tuple reader reports a too-long tuple one byte earlier than serde_json
+        known(r#"{"a":1,"B":[1,true,3]}"#, "B"),
+        case(r#"{"a":1,"a":2}"#, ""),
+        case(r#"{"a":256}"#, "a"),
+        case(r#"{"B":null}"#, ""),
+        case(r#"[1,null,2]"#, ""),
+        case(r#"[1,[2]]"#, "[1]"),
+        case(r#"{"a":1,"b":null}"#, ""),
+        case("{\n\"a\" : 1 ,\n \"zz\" : 2}", ""),
+        case("{\n\"a\" : 1 ,\n \"a\" \n : 2}", ""),
+    ]);
+    check_errors::<Pair>(&[
+        case(r#"[1]"#, ""),
+        case(r#"[1,"a",2]"#, ""),
+        case(r#"[1,2]"#, "[1]"),
+        case(r#"{"0":1}"#, ""),
+    ]);
+    check_errors::<Flat>(&[
+        case(r#"{"id":1,"name":"x"}"#, ""),
+        case(r#"{"id":1,"id":2,"name":"x"}"#, ""),
+    ]);
+}
+
+#[test]
+fn enum_errors() {
+    check_errors::<Event>(&[
+        case(
+            r#"{"Login":{"user":{"id":"x","name":""}}}"#,
+            "Login.user.id",
+        ),
+        case(r#"{"Login":{"user":{"id":1}}}"#, "Login.user"),
+        case(r#"{"Login":{}}"#, "Login"),
+        case(
+            r#"{"Message":{"id":1,"text":"","user":{"id":1,"name":5},"retweeted":null}}"#,
+            "Message.user.name",
+        ),
+        case(r#"{"Pair":[1,{"id":1,"name":[]}]}"#, "Pair[1].name"),
+        case(r#"{"Pair":[1]}"#, "Pair"),
+        case(r#"{"Ping":1}"#, "Ping"),
+        // serde_json gives no position at all for this one
+        known(r#""Login""#, ""),
+        case(r#""Nope""#, ""),
+        case(r#"{"Nope":null}"#, ""),
+        case("{ \"Nope\" \n :null}", ""),
+        case("{\"Ping\":null \n ,\"Ping\":null}", ""),
+        case(r#"{"Ping":null,"Ping":null}"#, ""),
+        case(r#"{}"#, ""),
+        case(r#"[]"#, ""),
+    ]);
+    check_errors::<Events>(&[
+        case(
+            r#"{"events":["Ping",{"Login":{"user":{"id":1,"name":"","tags":[null]}}}],"internal":null,"adjacent":null}"#,
+            "events[1].Login.user.tags[0]",
+        ),
+        // serde_json reads an internally tagged enum's fields from a buffer and reports errors
+        // in them at the end of the enum's object; FastJson reports where the error is
+        known(
+            r#"{"events":[],"internal":{"type":"Login","user":{"id":"1","name":""}},"adjacent":null}"#,
+            "internal.user.id",
+        ),
+        known(
+            r#"{"events":[],"internal":{"type":"Message","id":1,"name":true},"adjacent":null}"#,
+            "internal.name",
+        ),
+        case(
+            r#"{"events":[],"internal":{"type":"Nope"},"adjacent":null}"#,
+            "internal",
+        ),
+        case(
+            r#"{"events":[],"internal":{"user":{}},"adjacent":null}"#,
+            "internal",
+        ),
+        case(
+            r#"{"events":[],"internal":{"type":"Ping","type":"Ping"},"adjacent":null}"#,
+            "internal",
+        ),
+        case(
+            r#"{"events":[],"internal":null,"adjacent":{"t":"Login","c":{"user":{"id":1,"name":1}}}}"#,
+            "adjacent.Login.user.name",
+        ),
+        case(
+            r#"{"events":[],"internal":null,"adjacent":{"t":"Pair","c":[1,{"id":null,"name":""}]}}"#,
+            "adjacent.Pair[1].id",
+        ),
+        case(
+            r#"{"events":[],"internal":null,"adjacent":{"t":"Pair"}}"#,
+            "adjacent",
+        ),
+        case(
+            r#"{"events":[],"internal":null,"adjacent":{"t":"Ping","t":"Ping"}}"#,
+            "adjacent",
+        ),
+    ]);
+}
