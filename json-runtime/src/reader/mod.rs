@@ -460,27 +460,34 @@ impl<'de> Reader<'de> {
                 return self.syntax("expected value");
             }
         };
-        // Like serde_json: a malformed value is reported as the syntax (or EOF) error it is;
-        // a well-formed one of the wrong type is described, with the position after it.
-        let start = self.pos;
-        if let Err(e) = self.skip_value() {
-            return e;
-        }
-        let text = &self.input[start..self.pos];
+        // Like serde_json: a scalar is read, so a malformed one is reported as the syntax (or
+        // EOF) error it is and a well-formed one is described, positioned after it; a map or
+        // sequence is not read, and the error is positioned before it.
         let found = match found {
-            "string" => match Reader::new(text).read_str() {
-                Ok(s) => format!("string {:?}", s.as_str()),
-                Err(_) => "string".to_string(),
-            },
-            "number" => match Reader::new(text).read_number() {
+            "map" | "sequence" => found.to_string(),
+            "string" => {
+                self.pos += 1;
+                match self.scan_str() {
+                    Ok(span) => format!("string {:?}", self.span_str(span).as_str()),
+                    Err(e) => return e,
+                }
+            }
+            "number" => match self.read_number() {
                 Ok(Number::U64(v)) => format!("integer `{v}`"),
                 Ok(Number::I64(v)) => format!("integer `{v}`"),
                 Ok(Number::F64(v)) => format!("floating point `{v:?}`"),
-                Err(_) => "number".to_string(),
+                Err(e) => return e,
             },
-            "boolean" => format!("boolean `{}`", text == b"true"),
-            "null" => "null".to_string(),
-            other => other.to_string(),
+            _ => {
+                let start = self.pos;
+                if let Err(e) = self.skip_value() {
+                    return e;
+                }
+                match &self.input[start..self.pos] {
+                    b"null" => "null".to_string(),
+                    text => format!("boolean `{}`", text == b"true"),
+                }
+            }
         };
         self.error(format_args!("invalid type: {found}, expected {expected}"))
     }
