@@ -90,7 +90,8 @@ impl Fields<'_> {
     pub fn owns_key(&self) -> TokenStream {
         let pats = self.key_patterns().into_iter().map(|(_, p)| p);
         let ignore = &self.ignore_keys;
-        let exact = quote!(matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"));
+        let exact =
+            quote!(::core::matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"));
         if !self.cont.attrs.case_insensitive {
             return exact;
         }

@@ -101,7 +101,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             impl #impl_generics #fj::FromJsonFlat<'de> for #ident #ty_generics #where_clause {
                 fn read_flat(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn Fn(&str) -> bool,
+                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #read
                 }
