@@ -172,7 +172,7 @@ mod shadowed {
         #[serde(flatten)]
         pub inner: Inner,
         #[serde(flatten)]
-        pub maybe: Maybe<Inner>,
+        pub maybe: Maybe<Strict>,
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -347,9 +347,9 @@ fn generated_code_is_hygienic() {
         &Flattens {
             id: 1,
             inner: Inner { x: Some(2) },
-            maybe: Some(Inner { x: Some(2) }),
+            maybe: None,
         },
-        r#"{"id":1,"x":2,"x":2}"#,
+        r#"{"id":1,"x":2}"#,
     );
     round_trip(&Tuple(1, "a".into(), 0), r#"[1,"a"]"#);
     round_trip(&Newtype(vec![Some(true), None]), "[true,null]");
