@@ -185,7 +185,7 @@ mod shadowed {
     pub struct Tuple(
         pub u8,
         #[serde(default)] pub Text,
-        #[serde(skip_serializing_if = "is_zero")] pub u32,
+        #[serde(skip_serializing_if = "is_zero", default)] pub u32,
     );
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
