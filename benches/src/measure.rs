@@ -43,9 +43,9 @@ impl Config {
     pub fn quick() -> Self {
         Config {
             quick: true,
-            warmup: Duration::from_millis(40),
-            sample_time: Duration::from_millis(15),
-            samples: 7,
+            warmup: Duration::from_millis(50),
+            sample_time: Duration::from_millis(20),
+            samples: 9,
             alloc_calls: 200,
             filters: Vec::new(),
         }
