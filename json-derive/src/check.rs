@@ -111,12 +111,10 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
     if !cont.attrs.transparent {
         return;
     }
+    let span = cont.attrs.transparent_span.clone().unwrap_or_default();
     let fields = match &cont.data {
         Data::Enum(_) => {
-            cx.error_spanned_by(
-                &cont.ident,
-                "#[serde(transparent)] is not allowed on an enum",
-            );
+            cx.error_spanned_by(&span, "#[serde(transparent)] is not allowed on an enum");
             return;
         }
         Data::Struct(_, fields) => fields,
@@ -127,13 +125,13 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
         .count();
     if live != 1 {
         cx.error_spanned_by(
-            &cont.ident,
+            &span,
             "#[serde(transparent)] requires exactly one field that is not skipped",
         );
     }
     if cont.attrs.from.is_some() || cont.attrs.try_from.is_some() || cont.attrs.into.is_some() {
         cx.error_spanned_by(
-            &cont.ident,
+            &span,
             "#[serde(transparent)] is not allowed with #[serde(from)], #[serde(try_from)] or #[serde(into)]",
         );
     }
@@ -181,7 +179,7 @@ fn check_with_and_number_string(cx: &Ctxt, cont: &Container) {
                 && (field.attrs.number_from_string || field.attrs.number_as_string)
             {
                 cx.error_spanned_by(
-                    field.original,
+                    field.attrs.number_span.clone().unwrap_or_default(),
                     "#[fastjson(with)] conflicts with number_from_string/number_as_string",
                 );
             }

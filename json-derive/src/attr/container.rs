@@ -39,6 +39,8 @@ pub struct Container {
     pub deny_unknown_fields: bool,
     pub default: Default,
     pub transparent: bool,
+    /// The `transparent` attribute's tokens, for errors.
+    pub transparent_span: Option<proc_macro2::TokenStream>,
     pub ser_bound: Option<Vec<syn::WherePredicate>>,
     pub de_bound: Option<Vec<syn::WherePredicate>>,
     pub from: Option<syn::Type>,
@@ -79,6 +81,7 @@ impl Container {
         let mut case_insensitive = Flag::none(CASE_INSENSITIVE);
         let mut crate_path = Attr::none(CRATE);
         let mut tag_spans = Vec::new();
+        let mut transparent_span = None;
 
         let rule = |cx: &Ctxt, meta: &syn::meta::ParseNestedMeta, s: Option<String>| {
             s.and_then(|s| match RenameRule::from_str(&s) {
@@ -126,6 +129,7 @@ impl Container {
                     default.set(cx, meta, Default::Default);
                 }
             } else if p.is_ident(TRANSPARENT) && serde {
+                transparent_span = Some(quote::quote!(#p));
                 transparent.set(cx, meta);
             } else if p.is_ident(BOUND) && serde {
                 let (s, d) = parse_bounds(meta)?;
@@ -205,6 +209,7 @@ impl Container {
             deny_unknown_fields: deny.get(),
             default: default.get().unwrap_or(Default::None),
             transparent: transparent.get(),
+            transparent_span,
             ser_bound: ser_bound.get(),
             de_bound: de_bound.get(),
             from: from.get(),

@@ -23,6 +23,8 @@ pub struct Field {
     pub number_as_string: bool,
     /// The attribute tokens of `flatten`, `skip...` etc., for pointing errors at them.
     pub flatten_span: Option<proc_macro2::TokenStream>,
+    /// The tokens of `number_from_string`/`number_as_string`, for errors.
+    pub number_span: Option<proc_macro2::TokenStream>,
 }
 
 impl Field {
@@ -42,6 +44,7 @@ impl Field {
         let mut number_from_string = Flag::none(NUMBER_FROM_STRING);
         let mut number_as_string = Flag::none(NUMBER_AS_STRING);
         let mut flatten_span = None;
+        let mut number_span = None;
 
         for_each_meta(cx, &field.attrs, |origin, meta| {
             let p = &meta.path;
@@ -94,8 +97,10 @@ impl Field {
             } else if p.is_ident(WITH) && !serde {
                 with.set(cx, meta, get_path(meta)?);
             } else if p.is_ident(NUMBER_FROM_STRING) && !serde {
+                number_span = Some(quote::quote!(#p));
                 number_from_string.set(cx, meta);
             } else if p.is_ident(NUMBER_AS_STRING) && !serde {
+                number_span = Some(quote::quote!(#p));
                 number_as_string.set(cx, meta);
             } else {
                 cx.syn_error(unsupported(meta, origin, "field"));
@@ -128,6 +133,7 @@ impl Field {
             number_from_string: number_from_string.get(),
             number_as_string: number_as_string.get(),
             flatten_span,
+            number_span,
         }
     }
 }

@@ -207,13 +207,23 @@ pub fn get_lit_str(meta: &ParseNestedMeta) -> syn::Result<String> {
 /// `key = "some::path"` parsed as a path.
 pub fn get_path(meta: &ParseNestedMeta) -> syn::Result<syn::ExprPath> {
     let lit: syn::LitStr = meta.value()?.parse()?;
-    lit.parse().map_err(|e| syn::Error::new(lit.span(), e))
+    lit.parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!("failed to parse path: {:?}", lit.value()),
+        )
+    })
 }
 
 /// `key = "Type"` parsed as a type.
 pub fn get_type(meta: &ParseNestedMeta) -> syn::Result<syn::Type> {
     let lit: syn::LitStr = meta.value()?.parse()?;
-    lit.parse().map_err(|e| syn::Error::new(lit.span(), e))
+    lit.parse().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!("failed to parse type: {:?}", lit.value()),
+        )
+    })
 }
 
 /// Skips the value of an attribute item (if any), so parsing can go on after an error.
