@@ -202,3 +202,26 @@ pub mod __private {
     pub use std::string::String;
     pub use std::vec::Vec;
 }
+
+#[cfg(test)]
+mod tests {
+    /// The `from_utf8_unchecked` in `to_string` and `to_string_pretty`: the output of every
+    /// kind of string (ASCII, escapes, 2-, 3- and 4-byte UTF-8) is valid UTF-8.
+    #[test]
+    fn written_text_is_utf8() {
+        let values = vec![
+            "plain".to_string(),
+            "é ß 日本 😀".to_string(),
+            "\"\\\n\u{1}\u{7f}\u{2028}".to_string(),
+        ];
+        let compact = crate::to_string(&values);
+        assert_eq!(
+            compact,
+            "[\"plain\",\"é ß 日本 😀\",\"\\\"\\\\\\n\\u0001\u{7f}\u{2028}\"]"
+        );
+        let pretty = crate::to_string_pretty(&values);
+        assert!(pretty.starts_with("[\n  \"plain\",\n"));
+        assert_eq!(crate::from_str::<Vec<String>>(&pretty).unwrap(), values);
+        assert_eq!(crate::to_vec(&values), compact.as_bytes());
+    }
+}

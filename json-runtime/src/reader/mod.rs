@@ -534,3 +534,37 @@ fn one_of(expected: &[&str], none: &str) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The `from_utf8_unchecked` in `parse_float_slow` (reader/number.rs): more than 19
+    /// significant digits too close to a halfway point for the truncated conversion, so the
+    /// grammar-checked text goes to `str::parse`.
+    #[test]
+    fn slow_float_path() {
+        for text in [
+            "9007199254740993.0000000000001",
+            "-9007199254740993.0000000000001",
+            "9007199254740993000000000000001e-15",
+            "2.47032822920623272088284396434110686182529901307162382212792841250337753635104375932649918180817996189898282347722858865463328355177969898199387398005390939063150356595155702263922908583924491051844359318028499365361525003193704576782492193656236698636584807570015857692699037063119282795585513329278343384093519780155312465972635795746227664652728272200563740064854999770965994704540208281662262378573934507363390079677619305775067401763246736009689513405355374585166611342237666786041621596804619144672918403005300575308490487653917113865916462395249126236538818796362393732804238910186723484976682350898633885879256283027559956575244555072551893136908362547791869486679949683240497058210285131854513962138377228261454376934125320985913276672363281255e-324",
+        ] {
+            let ours: f64 = crate::from_str(text).unwrap();
+            assert_eq!(ours, text.parse::<f64>().unwrap(), "{text}");
+        }
+        assert!(
+            crate::from_str::<f64>("1797693134862315807937289714053034150799341327710e260")
+                .is_err()
+        );
+    }
+
+    /// Depth errors point at the bracket that opens one level too many, like serde_json.
+    #[test]
+    fn depth_error_position() {
+        let opts = crate::ReadOptions::new().max_depth(2);
+        let err = crate::from_slice_with::<crate::IgnoredAny>(b"[[[]]]", &opts).unwrap_err();
+        assert_eq!(
+            (err.message(), err.line(), err.column()),
+            ("recursion limit exceeded", 1, 3)
+        );
+    }
+}

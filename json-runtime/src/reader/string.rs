@@ -274,3 +274,38 @@ impl<'de> Reader<'de> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Str;
+    use crate::Reader;
+
+    /// The two `from_utf8_unchecked` in `span_str`: a string without escapes is borrowed from
+    /// the input, one with escapes is copied into scratch; both only after UTF-8 validation.
+    #[test]
+    fn borrowed_and_copied_strings() {
+        let input = "[\"plain é\", \"esc\\n\\u00e9\\ud83d\\ude00 😀\", \"\\\"\"]".as_bytes();
+        let mut r = Reader::new(input);
+        r.begin_array().unwrap();
+        let mut first = true;
+        assert!(r.next_element(&mut first).unwrap());
+        assert_eq!(r.read_str().unwrap(), Str::Borrowed("plain é"));
+        assert!(r.next_element(&mut first).unwrap());
+        assert_eq!(r.read_str().unwrap(), Str::Copied("esc\né😀 😀"));
+        assert!(r.next_element(&mut first).unwrap());
+        assert_eq!(r.read_str().unwrap().as_str(), "\"");
+        assert!(!r.next_element(&mut first).unwrap());
+        // Invalid UTF-8 never reaches the unchecked conversion, borrowed or copied.
+        for bad in [&b"\"\xff\""[..], b"\"\\n\xc0\x80\"", b"\"\xed\xa0\x80\""] {
+            let err = Reader::new(bad).read_str().unwrap_err();
+            assert_eq!(err.message(), "invalid unicode code point");
+        }
+        // Keys take the same path.
+        let mut r = Reader::new(br#"{"k\u00e9y":1,"key":2}"#);
+        r.begin_object().unwrap();
+        let mut first = true;
+        assert_eq!(r.next_key(&mut first).unwrap(), Some("k\u{e9}y"));
+        assert_eq!(r.read_u64().unwrap(), 1);
+        assert_eq!(r.next_key(&mut first).unwrap(), Some("key"));
+    }
+}
