@@ -354,6 +354,7 @@ fn skipped_variants_cannot_be_written() {
 /// `rename_all_fields` on the enum, overridden per variant by `rename_all`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
 #[serde(rename_all_fields = "camelCase", rename_all = "kebab-case")]
+#[allow(clippy::enum_variant_names)]
 enum RenameAllFields {
     FirstVariant {
         field_name: u8,

@@ -71,11 +71,12 @@ mod opt_display {
     }
 }
 
-/// A borrowed `&str` reversed into a `String` (uses the `'de` lifetime).
+/// A `String` reversed (the writer takes `&str`: the field's `&String` coerces to it; the reader
+/// names the `'de` lifetime).
 mod reversed {
     use super::*;
 
-    pub fn write_json<F: Format>(v: &String, w: &mut Writer<'_, F>) {
+    pub fn write_json<F: Format>(v: &str, w: &mut Writer<'_, F>) {
         w.str(&v.chars().rev().collect::<String>());
     }
 

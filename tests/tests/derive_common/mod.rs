@@ -686,6 +686,8 @@ fn key_variants(raw: &str) -> Vec<String> {
 }
 
 type Thunk<'a> = Box<dyn Fn() -> J + 'a>;
+type EditEntries = Box<dyn Fn(&mut Vec<(String, J)>)>;
+type EditItems = Box<dyn Fn(&mut Vec<J>)>;
 
 /// Replacements of one node by something that matters to a reader, built lazily (only the
 /// one picked is built).
@@ -715,7 +717,7 @@ fn node_mutations(j: &J) -> Vec<Thunk<'_>> {
     match j {
         J::Obj(entries) => {
             let n = entries.len();
-            let edit = move |f: Box<dyn Fn(&mut Vec<(String, J)>)>| -> Thunk<'_> {
+            let edit = move |f: EditEntries| -> Thunk<'_> {
                 Box::new(move || {
                     let mut e = entries.clone();
                     f(&mut e);
@@ -772,7 +774,7 @@ fn node_mutations(j: &J) -> Vec<Thunk<'_>> {
         }
         J::Arr(items) => {
             let n = items.len();
-            let edit = move |f: Box<dyn Fn(&mut Vec<J>)>| -> Thunk<'_> {
+            let edit = move |f: EditItems| -> Thunk<'_> {
                 Box::new(move || {
                     let mut v = items.clone();
                     f(&mut v);
