@@ -263,6 +263,8 @@ macro_rules! variant_attrs {
             ReadOnly { id: u8 },
             #[serde(skip_deserializing)]
             WriteOnly { id: u8 },
+            #[serde(rename = "we\"ird\\\n\u{1f}é")]
+            Weird,
             #[serde(other)]
             Unknown,
         }
@@ -277,6 +279,7 @@ macro_rules! variant_attrs {
                     (u8::strategy(), <Option<String>>::strategy())
                         .prop_map(|(field_one, field_two)| $name::CasedFields { field_one, field_two }),
                     u8::strategy().prop_map(|id| $name::WriteOnly { id }),
+                    Just($name::Weird),
                     Just($name::Unknown),
                 ]
                 .boxed()
@@ -447,6 +450,40 @@ enum DenyAdjacent {
     Unit,
     Struct { a: u8 },
     Newtype(Inner),
+}
+
+/// Variant attributes in an untagged enum: a variant that is not read is not tried.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(untagged)]
+enum UntaggedAttrs {
+    #[serde(skip_deserializing)]
+    First(u8),
+    Second(u8),
+    #[serde(skip_serializing)]
+    Third(String),
+    #[serde(skip)]
+    Fourth(bool),
+    Fifth {
+        #[serde(rename = "v", alias = "value")]
+        value: bool,
+    },
+}
+
+impl Gen for UntaggedAttrs {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            u8::strategy().prop_map(UntaggedAttrs::First),
+            u8::strategy().prop_map(UntaggedAttrs::Second),
+            bool::strategy().prop_map(|value| UntaggedAttrs::Fifth { value }),
+        ]
+        .boxed()
+    }
+}
+
+#[test]
+fn untagged_variant_attributes() {
+    check::<UntaggedAttrs>();
+    check_inputs::<UntaggedAttrs>(&["1", r#""s""#, "true", r#"{"v":true}"#, r#"{"value":true}"#]);
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]

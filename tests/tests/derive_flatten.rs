@@ -127,6 +127,23 @@ gen_struct! {
     }
 }
 
+fn has_x(inner: &Option<Inner>) -> bool {
+    inner.as_ref().is_some_and(|i| i.x != 0)
+}
+
+// (The map comes first: after an `Option` of a struct that fails half way, serde leaves later
+// flattened fields the entries the struct had not reached; FastJson hides all the struct's
+// keys from them.)
+gen_struct! {
+    struct SkipIfFlattened {
+        id: u8,
+        #[serde(flatten, skip_serializing_if = "BTreeMap::is_empty")]
+        rest: BTreeMap<String, u8>,
+        #[serde(flatten, skip_serializing_if = "has_x")]
+        inner: Option<Inner>,
+    }
+}
+
 gen_struct! {
     struct OnlyFlatten {
         #[serde(flatten)]
@@ -200,6 +217,7 @@ fn flatten_struct() {
     check::<WithBox>();
     check::<Nested>();
     check::<OnlyFlatten>();
+    check::<SkipIfFlattened>();
     check_accepts::<Outer>(&[
         r#"{"id":1,"x":2,"tail":true}"#,
         r#"{"x":2,"tail":true,"id":1,"name":"n","y":3}"#,

@@ -41,7 +41,11 @@ fn entry_statements(
             if let Some(known) = first_known {
                 out.push(quote!(__first = #known;));
             }
-            out.push(quote!(#fj::ToJsonFlat::write_flat(#value, __w, &mut __first);));
+            let write = quote!(#fj::ToJsonFlat::write_flat(#value, __w, &mut __first););
+            out.push(match &f.attrs.skip_ser_if {
+                Some(pred) => quote!(if !#pred(#value) { #write }),
+                None => write,
+            });
             first_known = None;
             continue;
         }
