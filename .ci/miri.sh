@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Miri: the runtime's unit tests under the interpreter, which checks every unsafe block they
+# reach (out-of-bounds and unaligned accesses, uninitialized reads, invalid UTF-8 in `str`,
+# aliasing). Each unsafe block in json-runtime/src has a unit test that reaches it:
+#   lib.rs to_string/to_string_pretty ...... tests::written_text_is_utf8
+#   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
+#   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
+#   swar.rs sse2::skip_whitespace, scan .... swar::tests::*
+#   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
+# The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
+# take hours under Miri: they are skipped here and run natively in `cargo test`.
+#
+# Usage: .ci/miri.sh [extra args for the test binary]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! rustup toolchain list | grep -q '^nightly'; then
+  rustup toolchain install nightly --profile minimal
+fi
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  rustup component add miri rust-src --toolchain nightly
+fi
+cargo +nightly miri --version
+
+# Miri's own build of the dependencies lives under <target>/miri, apart from normal builds.
+cargo +nightly miri test -p json-runtime --lib -- \
+  --skip reader::number::float:: \
+  "$@"
