@@ -455,6 +455,7 @@ enum DenyAdjacent {
 /// Variant attributes in an untagged enum: a variant that is not read is not tried.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
 #[serde(untagged)]
+#[allow(dead_code)]
 enum UntaggedAttrs {
     #[serde(skip_deserializing)]
     First(u8),
