@@ -1,7 +1,7 @@
 //! A global allocator that counts allocations and requested bytes, for "allocations per call".
 //!
 //! Install it in the benchmark binary:
-//! ```ignore
+//! ```text
 //! #[global_allocator]
 //! static ALLOC: json_benches::CountingAlloc = json_benches::CountingAlloc;
 //! ```
