@@ -21,6 +21,11 @@ macro_rules! for_each_type {
         use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
         use $crate::types;
 
+        // serde_json's value types
+        $cb!(serde_json::Value, "Value");
+        $cb!(serde_json::Map<String, serde_json::Value>, "Map<String, Value>");
+        $cb!(serde_json::Number, "Number");
+        $cb!(Vec<serde_json::Value>, "Vec<Value>");
         // twitter
         $cb!(twitter::Twitter, "twitter::Twitter");
         $cb!(twitter::Status, "twitter::Status");
@@ -106,6 +111,8 @@ macro_rules! for_each_type {
         $cb!(types::Untagged, "types::Untagged");
         $cb!(types::Wrapper, "types::Wrapper");
         $cb!(types::Pair, "types::Pair");
+        $cb!(types::Flat, "types::Flat");
+        $cb!(types::FlatInner, "types::FlatInner");
     }};
 }
 
@@ -162,6 +169,7 @@ pub fn agree<T: Debug + PartialEq + Serialize>(
     match (ours, theirs) {
         (Err(_), Err(_)) => {}
         (Ok(a), Ok(b)) if a == b && same_value(a, b) => {}
+        (Err(e), Ok(_)) if known_deviation(data, e) => {}
         _ => panic!(
             "DISAGREEMENT {name} via json_runtime::{api}\n input: {}\n json_runtime: {}\n serde_json: {}",
             show(data),
@@ -169,6 +177,47 @@ pub fn agree<T: Debug + PartialEq + Serialize>(
             brief(theirs),
         ),
     }
+}
+
+/// Reported disagreements that are tolerated so fuzzing can go on (set `FASTJSON_FUZZ_STRICT=1`
+/// to report them again); see README.md, "Findings".
+///
+/// F1: serde_json skips a value it ignores (`IgnoredAny`, an unknown field) without a depth
+/// limit; json_runtime counts that nesting against its limit (127), so a document nesting deeper
+/// than 127 inside skipped values is `Err` here and `Ok` in serde_json.
+fn known_deviation(data: &[u8], ours: &json_runtime::Error) -> bool {
+    static STRICT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *STRICT.get_or_init(|| std::env::var_os("FASTJSON_FUZZ_STRICT").is_some()) {
+        return false;
+    }
+    ours.message() == "recursion limit exceeded" && max_nesting(data) > 127
+}
+
+/// The deepest nesting of `[` and `{` in `data`, outside strings (a rough scan: the input need
+/// not be valid JSON).
+pub fn max_nesting(data: &[u8]) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &b in data {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'[' | b'{' => {
+                    depth += 1;
+                    max = max.max(depth);
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    max
 }
 
 fn brief<T: Debug, E: std::fmt::Display>(r: &Result<T, E>) -> String {
@@ -195,6 +244,18 @@ where
     if let Ok(s) = std::str::from_utf8(data) {
         let ours = json_runtime::from_str::<T>(s);
         agree(data, name, "from_str", &ours, &theirs);
+    }
+}
+
+/// `json_runtime::IgnoredAny` accepts exactly the inputs `serde::de::IgnoredAny` accepts (the
+/// path unknown fields take), through `from_slice` and `from_str`.
+pub fn ignored_any(data: &[u8]) {
+    let theirs = serde_json::from_slice::<serde::de::IgnoredAny>(data).map(|_| ());
+    let ours = json_runtime::from_slice::<json_runtime::IgnoredAny>(data).map(|_| ());
+    agree(data, "IgnoredAny", "from_slice", &ours, &theirs);
+    if let Ok(s) = std::str::from_utf8(data) {
+        let ours = json_runtime::from_str::<json_runtime::IgnoredAny>(s).map(|_| ());
+        agree(data, "IgnoredAny", "from_str", &ours, &theirs);
     }
 }
 

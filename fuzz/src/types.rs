@@ -4,6 +4,7 @@
 
 use json_runtime::FastJson;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// No fields: every key of an object is unknown and its value skipped.
@@ -88,4 +89,20 @@ pub enum Untagged {
     Text(String),
     List(Vec<u8>),
     Unit,
+}
+
+/// Flatten into a map of values: every key but `a` lands in `rest`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+pub struct Flat {
+    pub a: u8,
+    #[serde(flatten)]
+    pub rest: BTreeMap<String, Value>,
+}
+
+/// Flatten of a struct next to a plain field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+pub struct FlatInner {
+    pub b: Option<bool>,
+    #[serde(flatten)]
+    pub inner: Inner,
 }
