@@ -155,7 +155,7 @@ fn read_value_iter(r: &mut Reader<'_>, stack: &mut Vec<Frame>) -> Result<Value> 
                     // A later duplicate replaces the earlier value, as in serde_json.
                     map.insert(std::mem::take(key), value);
                     if r.has_next_entry(&mut first)? {
-                        r.read_key()?.clone_into(key);
+                        *key = r.read_key()?.to_owned();
                         break;
                     }
                 }
