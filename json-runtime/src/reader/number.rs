@@ -39,7 +39,8 @@ fn eight_digits(input: &[u8], at: usize) -> Option<u64> {
     }
     // Combine pairs, then quads, then the two halves (the first digit is the lowest byte).
     let v = sub.wrapping_mul(10).wrapping_add(sub >> 8);
-    let v = ((v & 0x0000_00FF_0000_00FF).wrapping_mul(100 + (1_000_000 << 32))
+    let v = ((v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
         .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32))))
         >> 32;
     Some(v)
@@ -71,13 +72,17 @@ impl<'de> Reader<'de> {
             Some(b'0') => {
                 self.pos += 1;
                 if matches!(input.get(self.pos), Some(b'0'..=b'9')) {
+                    // Positioned at the extra digit, like serde_json.
+                    self.pos += 1;
                     return Err(self.syntax("invalid number"));
                 }
             }
             Some(b'1'..=b'9') => {
                 // Eight digits at a time while they cannot overflow (at most 16 so far).
                 while digits <= 8 {
-                    let Some(v) = eight_digits(input, self.pos) else { break };
+                    let Some(v) = eight_digits(input, self.pos) else {
+                        break;
+                    };
                     mantissa = mantissa * 100_000_000 + v;
                     digits += 8;
                     self.pos += 8;
@@ -108,7 +113,9 @@ impl<'de> Reader<'de> {
             let frac_start = self.pos;
             if mantissa != 0 {
                 while !overflow && digits <= 11 {
-                    let Some(v) = eight_digits(input, self.pos) else { break };
+                    let Some(v) = eight_digits(input, self.pos) else {
+                        break;
+                    };
                     mantissa = mantissa * 100_000_000 + v;
                     digits += 8;
                     exp10 -= 8;
@@ -201,6 +208,8 @@ impl<'de> Reader<'de> {
             Some(b'0') => {
                 self.pos += 1;
                 if matches!(input.get(self.pos), Some(b'0'..=b'9')) {
+                    // Positioned at the extra digit, like serde_json.
+                    self.pos += 1;
                     return Err(self.syntax("invalid number"));
                 }
             }
@@ -405,7 +414,13 @@ mod eight_digit_tests {
             let text = format!("{n:08}");
             assert_eq!(eight_digits(text.as_bytes(), 0), Some(n), "{text}");
         }
-        for bad in [&b"1234567a"[..], b"/2345678", b"12345:78", b"1234567", b"1.345678"] {
+        for bad in [
+            &b"1234567a"[..],
+            b"/2345678",
+            b"12345:78",
+            b"1234567",
+            b"1.345678",
+        ] {
             assert_eq!(eight_digits(bad, 0), None, "{:?}", std::str::from_utf8(bad));
         }
     }
@@ -425,7 +440,10 @@ mod eight_digit_tests {
             let ours: f64 = crate::from_str(text).unwrap();
             assert_eq!(ours, text.parse::<f64>().unwrap(), "{text}");
         }
-        assert_eq!(crate::from_str::<u64>("18446744073709551615").unwrap(), u64::MAX);
+        assert_eq!(
+            crate::from_str::<u64>("18446744073709551615").unwrap(),
+            u64::MAX
+        );
         assert_eq!(crate::from_str::<u64>("12345678901").unwrap(), 12345678901);
         assert!(crate::from_str::<u64>("18446744073709551616").is_err());
     }
