@@ -237,7 +237,11 @@ mod tests {
                 let mut v = vec![b'a'; len + 1];
                 v[len] = b'"';
                 v[hi_at] = 0xc3;
-                assert_eq!(find_special_ascii(&v, 0), (len, true), "len {len} hi {hi_at}");
+                assert_eq!(
+                    find_special_ascii(&v, 0),
+                    (len, true),
+                    "len {len} hi {hi_at}"
+                );
             }
             let mut v = vec![b'a'; len + 1];
             v[len] = b'"';

@@ -80,7 +80,11 @@ fn struct_round_trip() {
         order_id: 7,
         customer_name: "Acme \"R\"".into(),
         note: None,
-        lines: vec![Line { sku: "a".into(), qty: 2, price: 1.5 }],
+        lines: vec![Line {
+            sku: "a".into(),
+            qty: 2,
+            price: 1.5,
+        }],
         tags: vec![],
     };
     let json = json_runtime::to_string(&order);
@@ -106,13 +110,23 @@ fn enums() {
     }
     for (v, j) in [
         (Internal::A, r#"{"type":"A"}"#),
-        (Internal::B(Line { sku: "s".into(), qty: 1, price: 2.0 }), r#"{"type":"B","sku":"s","qty":1,"price":2.0}"#),
+        (
+            Internal::B(Line {
+                sku: "s".into(),
+                qty: 1,
+                price: 2.0,
+            }),
+            r#"{"type":"B","sku":"s","qty":1,"price":2.0}"#,
+        ),
         (Internal::D { x: 3 }, r#"{"type":"D","x":3}"#),
     ] {
         assert_eq!(json_runtime::to_string(&v), j);
         assert_eq!(json_runtime::from_str::<Internal>(j).unwrap(), v);
     }
-    assert_eq!(json_runtime::from_str::<Internal>(r#"{"x":3,"type":"D"}"#).unwrap(), Internal::D { x: 3 });
+    assert_eq!(
+        json_runtime::from_str::<Internal>(r#"{"x":3,"type":"D"}"#).unwrap(),
+        Internal::D { x: 3 }
+    );
     for (v, j) in [
         (Adjacent::A, r#"{"t":"A"}"#),
         (Adjacent::B(4), r#"{"t":"B","c":4}"#),
@@ -121,7 +135,10 @@ fn enums() {
         assert_eq!(json_runtime::to_string(&v), j);
         assert_eq!(json_runtime::from_str::<Adjacent>(j).unwrap(), v);
     }
-    assert_eq!(json_runtime::from_str::<Adjacent>(r#"{"c":4,"t":"B"}"#).unwrap(), Adjacent::B(4));
+    assert_eq!(
+        json_runtime::from_str::<Adjacent>(r#"{"c":4,"t":"B"}"#).unwrap(),
+        Adjacent::B(4)
+    );
     for (v, j) in [
         (Untagged::Num(4), r#"4"#),
         (Untagged::Text("x".into()), r#""x""#),
@@ -136,7 +153,11 @@ fn enums() {
 fn flatten_borrow_generic() {
     let v = WithFlatten {
         id: 1,
-        line: Line { sku: "s".into(), qty: 1, price: 2.5 },
+        line: Line {
+            sku: "s".into(),
+            qty: 1,
+            price: 2.5,
+        },
         rest: [("extra".to_string(), 9)].into_iter().collect(),
     };
     let j = json_runtime::to_string(&v);
@@ -144,12 +165,20 @@ fn flatten_borrow_generic() {
     assert_eq!(json_runtime::from_str::<WithFlatten>(&j).unwrap(), v);
 
     let input = r#"{"name":"plain"}"#;
-    assert_eq!(json_runtime::from_str::<Borrowed>(input).unwrap().name, "plain");
+    assert_eq!(
+        json_runtime::from_str::<Borrowed>(input).unwrap().name,
+        "plain"
+    );
     assert!(json_runtime::from_str::<Borrowed>(r#"{"name":"esc\n"}"#).is_err());
 
-    let g = Generic { value: vec![1u8, 2] };
+    let g = Generic {
+        value: vec![1u8, 2],
+    };
     assert_eq!(json_runtime::to_string(&g), r#"{"value":[1,2]}"#);
-    assert_eq!(json_runtime::from_str::<Generic<Vec<u8>>>(r#"{"value":[1,2]}"#).unwrap(), g);
+    assert_eq!(
+        json_runtime::from_str::<Generic<Vec<u8>>>(r#"{"value":[1,2]}"#).unwrap(),
+        g
+    );
 }
 
 #[test]
@@ -161,5 +190,8 @@ fn errors_have_path_line_column() {
     assert_eq!(err.path(), "lines[0].qty");
     assert_eq!(err.line(), 2);
     let err = json_runtime::from_str::<Order>(r#"{"orderId":1}"#).unwrap_err();
-    assert!(err.to_string().contains("missing field `customerName`"), "{err}");
+    assert!(
+        err.to_string().contains("missing field `customerName`"),
+        "{err}"
+    );
 }
