@@ -26,11 +26,11 @@ pub trait FromJsonFlat<'de>: Sized {
     fn claims(key: &str) -> bool;
 
     /// Reads this value from the object at the cursor as the content of an internally tagged
-    /// newtype variant: every entry except the tag is this value's. Unlike a flattened value
-    /// it is a whole value to serde: `deny_unknown_fields` applies, and an `Option` fails when
-    /// its content does.
-    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
-        Self::read_flat(r, &|key| key == tag)
+    /// newtype variant: every entry except those for which `taken` holds (the tag, and what an
+    /// enclosing struct takes) is this value's. Unlike a flattened value it is a whole value to
+    /// serde: `deny_unknown_fields` applies, and an `Option` fails when its content does.
+    fn read_tagged(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        Self::read_flat(r, taken)
     }
 
     /// Reads this value from the elements that remain in the array being read (its first
@@ -73,8 +73,8 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Option<T> {
     fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
         T::read_flat_seq(r, first).map(Some)
     }
-    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
-        T::read_tagged(r, tag).map(Some)
+    fn read_tagged(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        T::read_tagged(r, taken).map(Some)
     }
 }
 
@@ -94,8 +94,8 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {
     fn read_flat_seq(r: &mut Reader<'de>, first: &mut bool) -> Result<Self> {
         T::read_flat_seq(r, first).map(Box::new)
     }
-    fn read_tagged(r: &mut Reader<'de>, tag: &str) -> Result<Self> {
-        T::read_tagged(r, tag).map(Box::new)
+    fn read_tagged(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
+        T::read_tagged(r, taken).map(Box::new)
     }
 }
 
@@ -214,6 +214,20 @@ impl Reader<'_> {
             Some(_) => return self.peek_error("expected value"),
         };
         self.peek_error(format_args!("invalid type: {found}, expected {expected}"))
+    }
+
+    /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
+    #[doc(hidden)]
+    pub fn read_content_unit(&mut self) -> Result<()> {
+        if self.peek() == Some(b'{') {
+            self.begin_object()?;
+            let mut first = true;
+            if self.has_next_entry(&mut first)? {
+                return Err(self.error("invalid type: map, expected unit"));
+            }
+            return Ok(());
+        }
+        self.read_null()
     }
 
     /// Skips one value, validating it the way serde validates a value it buffers (its

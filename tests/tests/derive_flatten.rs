@@ -7,7 +7,10 @@ mod derive_common;
 
 use std::collections::{BTreeMap, HashMap};
 
-use derive_common::{check, check_accepts, check_inputs, check_rejects};
+use derive_common::{check, check_accepts, check_inputs, check_rejects, Gen};
+use json_runtime::FastJson;
+use proptest::prelude::*;
+use serde::{Deserialize, Serialize};
 
 gen_struct! {
     struct Inner {
@@ -304,5 +307,193 @@ fn flatten_with_renames_and_skips() {
         r#"{"x":1}"#,
         r#"{"x":1,"skipped":2,"maybe":3}"#,
         r#"{"skipped":2}"#,
+    ]);
+}
+
+// ---- flattened enums ----------------------------------------------------------------------------
+
+/// Externally tagged: the entry whose key names a variant. (No unit variant: serde cannot
+/// write one flattened.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+enum ExtKind {
+    Point {
+        x: u8,
+        y: Option<u8>,
+    },
+    #[serde(alias = "Size")]
+    Count(u32),
+    Pair(u8, String),
+}
+
+impl Gen for ExtKind {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            (u8::strategy(), <Option<u8>>::strategy()).prop_map(|(x, y)| ExtKind::Point { x, y }),
+            u32::strategy().prop_map(ExtKind::Count),
+            (u8::strategy(), String::strategy()).prop_map(|(a, b)| ExtKind::Pair(a, b)),
+        ]
+        .boxed()
+    }
+}
+
+/// Internally tagged: the tag and the variant's fields among the entries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(tag = "type")]
+enum IntKind {
+    Point { x: u8, y: Option<u8> },
+    Wrapped(Inner),
+    Nothing,
+}
+
+impl Gen for IntKind {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            (u8::strategy(), <Option<u8>>::strategy()).prop_map(|(x, y)| IntKind::Point { x, y }),
+            Inner::strategy().prop_map(IntKind::Wrapped),
+            Just(IntKind::Nothing),
+        ]
+        .boxed()
+    }
+}
+
+/// Adjacently tagged: the tag and content entries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(tag = "t", content = "c", deny_unknown_fields)]
+enum AdjKind {
+    Point { x: u8 },
+    Count(u32),
+    Nothing,
+}
+
+impl Gen for AdjKind {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            u8::strategy().prop_map(|x| AdjKind::Point { x }),
+            u32::strategy().prop_map(AdjKind::Count),
+            Just(AdjKind::Nothing),
+        ]
+        .boxed()
+    }
+}
+
+gen_struct! {
+    struct WithExtEnum {
+        id: u32,
+        #[serde(flatten)]
+        kind: ExtKind,
+    }
+}
+
+/// Any scalar, for maps that see every entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[serde(untagged)]
+enum Scalar {
+    Num(i64),
+    Text(String),
+    Null,
+}
+
+impl Gen for Scalar {
+    fn strategy() -> BoxedStrategy<Self> {
+        prop_oneof![
+            i64::strategy().prop_map(Scalar::Num),
+            String::strategy().prop_map(Scalar::Text),
+            Just(Scalar::Null),
+        ]
+        .boxed()
+    }
+}
+
+gen_struct! {
+    struct WithIntEnum {
+        id: u32,
+        #[serde(flatten)]
+        kind: IntKind,
+    }
+}
+
+gen_struct! {
+    struct WithIntEnumAndMap {
+        id: u32,
+        #[serde(flatten)]
+        kind: IntKind,
+        #[serde(flatten)]
+        rest: BTreeMap<String, Scalar>,
+    }
+}
+
+gen_struct! {
+    struct WithAdjEnum {
+        #[serde(flatten)]
+        kind: AdjKind,
+        id: u32,
+        #[serde(flatten)]
+        rest: BTreeMap<String, u32>,
+    }
+}
+
+gen_struct! {
+    struct WithOptionalEnum {
+        id: u32,
+        #[serde(flatten)]
+        kind: Option<IntKind>,
+    }
+}
+
+#[test]
+fn flatten_enums() {
+    check::<WithExtEnum>();
+    check::<WithIntEnum>();
+    check::<WithIntEnumAndMap>();
+    check::<WithAdjEnum>();
+    check::<WithOptionalEnum>();
+    check_accepts::<WithExtEnum>(&[
+        r#"{"id":1,"Count":2}"#,
+        r#"{"Count":2,"id":1}"#,
+        r#"{"id":1,"Size":2}"#,
+        r#"{"id":1,"zz":[],"Point":{"x":1}}"#,
+        r#"{"id":1,"Point":[1,null]}"#,
+        r#"{"id":1,"Count":2,"Point":{"x":1}}"#,
+        r#"{"id":1,"Count":2,"Count":"x"}"#,
+    ]);
+    check_rejects::<WithExtEnum>(&[
+        r#"{"id":1}"#,
+        r#"{"id":1,"Other":2}"#,
+        r#"{"id":1,"Count":"x","Point":{"x":1}}"#,
+        r#"{"id":1,"Count":1e400}"#,
+    ]);
+    check_accepts::<WithIntEnum>(&[
+        r#"{"id":1,"type":"Nothing"}"#,
+        r#"{"type":"Point","x":1,"id":2}"#,
+        r#"{"id":1,"type":"Point","x":1,"other":3}"#,
+        r#"{"id":1,"type":"Wrapped","x":1}"#,
+    ]);
+    check_rejects::<WithIntEnum>(&[
+        r#"{"id":1}"#,
+        r#"{"id":1,"type":"Point"}"#,
+        r#"{"id":1,"type":"Nope"}"#,
+        r#"{"id":1,"type":"Nothing","type":"Nothing"}"#,
+        r#"{"id":1,"type":3}"#,
+    ]);
+    // the map sees every entry, the tag and the variant's fields too (serde's buffer gives a
+    // flattened enum a variant's index as its tag, too)
+    check_accepts::<WithIntEnumAndMap>(&[
+        r#"{"id":1,"type":"Nothing","other":"x"}"#,
+        r#"{"id":1,"type":"Point","x":1,"other":null}"#,
+        r#"{"id":1,"type":0,"x":1}"#,
+    ]);
+    check_inputs::<WithAdjEnum>(&[
+        r#"{"id":1,"t":"Nothing"}"#,
+        r#"{"id":1,"t":"Count","c":2}"#,
+        r#"{"c":{"x":1},"id":1,"t":"Point","zz":7}"#,
+        r#"{"id":1,"t":"Point","c":{"x":1,"zz":2}}"#,
+        r#"{"id":1,"c":2}"#,
+        r#"{"id":1,"t":"Count","c":2,"c":3}"#,
+    ]);
+    check_inputs::<WithOptionalEnum>(&[
+        r#"{"id":1}"#,
+        r#"{"id":1,"type":"Nope"}"#,
+        r#"{"id":1,"type":"Point","x":1}"#,
+        r#"{"id":1,"type":"Point"}"#,
     ]);
 }

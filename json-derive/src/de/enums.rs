@@ -60,20 +60,26 @@ pub fn match_variant_at(
     }
 }
 
-/// How a struct variant's content may be written.
+/// How serde reads a variant's content, which decides the forms accepted.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum StructForm {
-    /// An object or serde's array form (externally tagged enums).
-    ObjectOrArray,
-    /// An object only (untagged enums and the content of adjacently tagged ones: serde's
-    /// "untagged" struct form has no `visit_seq`).
-    Object,
+pub enum ContentForm {
+    /// Externally tagged: a struct variant as an object or serde's array form.
+    External,
+    /// Untagged, and the content of adjacently tagged enums: a struct variant as an object
+    /// only (serde's "untagged" struct form has no `visit_seq`).
+    Untagged,
+    /// Flattened externally tagged enums, read by serde from its buffer: as `External`, and a
+    /// unit variant's `null` may also be `{}`.
+    Buffered,
 }
 
 /// Statements reading variant `v`'s content (a value, not the tag), ending in `Ok(Self::V..)`.
-pub fn content(cont: &Container, v: &Variant, form: StructForm, fj: &TokenStream) -> TokenStream {
+pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStream) -> TokenStream {
     let ident = &v.ident;
     match v.style {
+        Style::Unit if form == ContentForm::Buffered => {
+            quote!(__r.read_content_unit()?; #fj::Ok(Self::#ident))
+        }
         Style::Unit => quote!(__r.read_null()?; #fj::Ok(Self::#ident)),
         Style::Newtype => {
             let read = super::fields::read_value(cont, &v.fields[0], fj);
@@ -93,18 +99,18 @@ pub fn content(cont: &Container, v: &Variant, form: StructForm, fj: &TokenStream
                 container_default: false,
             };
             match form {
-                StructForm::ObjectOrArray => fields.read_any(fj),
-                StructForm::Object => fields.read_object(fj),
+                ContentForm::External | ContentForm::Buffered => fields.read_any(fj),
+                ContentForm::Untagged => fields.read_object(fj),
             }
         }
     }
 }
 
 /// `match __idx { i => { content } ... }` with errors carrying the variant name in their path.
-fn dispatch_content(
+pub fn dispatch_content(
     cont: &Container,
     variants: &[Variant],
-    form: StructForm,
+    form: ContentForm,
     fj: &TokenStream,
 ) -> TokenStream {
     let arms = readable(variants).map(|(i, v)| {
@@ -135,7 +141,7 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
             quote!(#i => #fj::Err(__r.error(#msg)),)
         }
     });
-    let dispatch = dispatch_content(cont, variants, StructForm::ObjectOrArray, fj);
+    let dispatch = dispatch_content(cont, variants, ContentForm::External, fj);
     let expecting = cont
         .attrs
         .expecting
@@ -190,15 +196,19 @@ fn describe(v: &Variant) -> &'static str {
     }
 }
 
+/// An adjacently tagged enum: as a value of its own, or (`flat`, in `FromJsonFlat::read_flat`)
+/// from an enclosing object, where only the tag and content keys not taken by others are its
+/// own (serde shows it no other key, so `deny_unknown_fields` does not apply).
 pub fn adjacent(
     cont: &Container,
     variants: &[Variant],
     tag: &str,
     content_key: &str,
+    flat: bool,
     fj: &TokenStream,
 ) -> TokenStream {
     let match_name = match_variant(cont, variants, fj);
-    let dispatch = dispatch_content(cont, variants, StructForm::Object, fj);
+    let dispatch = dispatch_content(cont, variants, ContentForm::Untagged, fj);
     // Without content: a unit variant, or a newtype variant whose type has a value for a missing
     // field (`Option`: `None`), as in serde.
     let unit_arms = readable(variants).map(|(i, v)| {
@@ -216,7 +226,7 @@ pub fn adjacent(
         }
     });
     let after_key = super::after_key(quote!(__key_at));
-    let unknown = if cont.attrs.deny_unknown_fields {
+    let unknown = if cont.attrs.deny_unknown_fields && !flat {
         quote!({
             let __owned = ::std::string::ToString::to_string(__k);
             #after_key
@@ -225,27 +235,38 @@ pub fn adjacent(
     } else {
         quote!(2u8)
     };
-    quote! {
-        if __r.peek() == #fj::Some(b'[') {
-            // serde's sequence form: [tag, content]
-            __r.begin_array()?;
-            let mut __first = true;
-            if !__r.next_element(&mut __first)? {
-                return #fj::Err(__r.error("invalid length 0, expected adjacently tagged enum"));
+    let taken = flat.then(|| quote!(_ if __taken(__k) => 2u8,));
+    let read_unit = if flat {
+        quote!(__r.read_content_unit()?;)
+    } else {
+        quote!(__r.read_null()?;)
+    };
+    let seq = (!flat).then(|| {
+        quote! {
+            if __r.peek() == #fj::Some(b'[') {
+                // serde's sequence form: [tag, content]
+                __r.begin_array()?;
+                let mut __first = true;
+                if !__r.next_element(&mut __first)? {
+                    return #fj::Err(__r.error("invalid length 0, expected adjacently tagged enum"));
+                }
+                let __idx: u32 = {
+                    let __name: &str = &*__r.read_str()?;
+                    #match_name
+                };
+                if !__r.next_element(&mut __first)? {
+                    return #fj::Err(__r.error("invalid length 1, expected adjacently tagged enum"));
+                }
+                let __value = #dispatch?;
+                if __r.next_element(&mut __first)? {
+                    return #fj::Err(__r.error("invalid length 3, expected adjacently tagged enum"));
+                }
+                return #fj::Ok(__value);
             }
-            let __idx: u32 = {
-                let __name: &str = &*__r.read_str()?;
-                #match_name
-            };
-            if !__r.next_element(&mut __first)? {
-                return #fj::Err(__r.error("invalid length 1, expected adjacently tagged enum"));
-            }
-            let __value = #dispatch?;
-            if __r.next_element(&mut __first)? {
-                return #fj::Err(__r.error("invalid length 3, expected adjacently tagged enum"));
-            }
-            return #fj::Ok(__value);
         }
+    });
+    quote! {
+        #seq
         __r.begin_object()?;
         let mut __tag: #fj::Option<u32> = #fj::None;
         let mut __content_at = #fj::None;
@@ -256,6 +277,7 @@ pub fn adjacent(
             let __which: u8 = {
                 let __k: &str = __r.read_key()?;
                 match __k {
+                    #taken
                     #tag => 0u8,
                     #content_key => 1u8,
                     _ => #unknown,
@@ -268,6 +290,7 @@ pub fn adjacent(
                         return #fj::Err(__r.duplicate_field(#tag));
                     }
                     // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
+                    // (flattened, from its buffer, also `{"V":{}}`)
                     let __idx: u32 = if __r.peek() == #fj::Some(b'{') {
                         __r.begin_object()?;
                         let mut __in_tag = true;
@@ -278,7 +301,7 @@ pub fn adjacent(
                             let __name: &str = __r.read_key()?;
                             #match_name
                         };
-                        __r.read_null()?;
+                        #read_unit
                         if __r.has_next_entry(&mut __in_tag)? {
                             return #fj::Err(__r.syntax("expected `}`"));
                         }

@@ -3,6 +3,7 @@
 
 mod enums;
 mod fields;
+mod flat_enum;
 mod tagged;
 
 use proc_macro2::TokenStream;
@@ -59,28 +60,29 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
         };
     }
 
-    let mut flat = None;
-    let body = match &cont.data {
-        Data::Struct(style, fields) => {
-            let (body, flat_body) = struct_body(cont, *style, fields, fj);
-            flat = flat_body;
-            body
+    let (body, flat) = match &cont.data {
+        Data::Struct(style, fields) => struct_body(cont, *style, fields, fj),
+        Data::Enum(variants) => {
+            let flat = flat_enum::read_flat(cont, variants, fj)
+                .map(|(read, claims)| (read, claims, None, None));
+            let body = match &cont.attrs.tag {
+                TagType::External => enums::external(cont, variants, fj),
+                TagType::Adjacent { tag, content } => {
+                    enums::adjacent(cont, variants, tag, content, false, fj)
+                }
+                TagType::Internal { tag } => tagged::internal(cont, variants, tag, false, fj),
+                TagType::None => tagged::untagged(cont, variants, fj),
+            };
+            (body, flat)
         }
-        Data::Enum(variants) => match &cont.attrs.tag {
-            TagType::External => enums::external(cont, variants, fj),
-            TagType::Adjacent { tag, content } => enums::adjacent(cont, variants, tag, content, fj),
-            TagType::Internal { tag } => tagged::internal(cont, variants, tag, fj),
-            TagType::None => tagged::untagged(cont, variants, fj),
-        },
     };
     let flat_impl = flat.map(|(read, claims, seq, tagged)| {
         let read_tagged = tagged.map(|body| {
             quote! {
                 fn read_tagged(
                     __r: &mut #fj::Reader<'de>,
-                    __tag: &str,
+                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
                 ) -> #fj::Result<Self, #fj::Error> {
-                    let __taken = |__key: &str| __key == __tag;
                     #body
                 }
             }

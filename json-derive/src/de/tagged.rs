@@ -5,14 +5,17 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::enums::{content, match_variant, readable, StructForm};
-use super::fields::Fields;
+use super::enums::{content, match_variant, readable, ContentForm};
+use super::fields::{Fields, ObjectMode};
 use crate::model::{Container, Style, Variant};
 
+/// An internally tagged enum: as a value of its own, or (`flat`, in `FromJsonFlat::read_flat`)
+/// from an enclosing object, skipping the keys for which `__taken` holds.
 pub fn internal(
     cont: &Container,
     variants: &[Variant],
     tag: &str,
+    flat: bool,
     fj: &TokenStream,
 ) -> TokenStream {
     let match_name = match_variant(cont, variants, fj);
@@ -28,38 +31,95 @@ pub fn internal(
                 quote! {
                     #fj::Ok(Self::#ident(<#ty as #fj::FromJsonFlat<'de>>::read_tagged(
                         __r,
-                        #tag,
+                        __not_content,
                     )?))
                 }
             }
-            Style::Struct => Fields {
-                cont,
-                fields: &v.fields,
-                construct: quote!(Self::#ident),
-                ignore_keys: vec![tag.to_string()],
-                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
-                container_default: false,
+            Style::Struct => {
+                let fields = Fields {
+                    cont,
+                    fields: &v.fields,
+                    construct: quote!(Self::#ident),
+                    ignore_keys: if flat {
+                        Vec::new()
+                    } else {
+                        vec![tag.to_string()]
+                    },
+                    expecting: format!(
+                        "struct variant {}::{}",
+                        cont.attrs.name.de, v.attrs.name.de
+                    ),
+                    container_default: false,
+                };
+                if flat {
+                    let read = fields.read_object_as(ObjectMode::Tagged, fj);
+                    quote! {
+                        let __taken = __not_content;
+                        #read
+                    }
+                } else {
+                    fields.read_object(fj)
+                }
             }
-            .read_object(fj),
             Style::Tuple => {
                 quote!(#fj::Err(__r.error("tuple variants cannot be internally tagged")))
             }
         };
         quote!(#i => { #body })
     });
-    let seq = internal_seq(cont, variants, tag, &match_name, fj);
     let after_key = super::after_key(quote!(__key_at));
-    quote! {
-        if __r.peek() == #fj::Some(b'[') {
-            #seq
+    let read_tag = if flat {
+        // Flattened, serde reads the tag from its buffer, where a variant's index names the
+        // variant as well as its name does.
+        let by_index = match_index(variants, fj);
+        quote! {
+            if ::core::matches!(__r.peek(), #fj::Some(b'0'..=b'9')) {
+                let __n: u64 = __r.read_u64()?;
+                #by_index
+            } else {
+                let __name: &str = &*__r.read_str()?;
+                #match_name
+            }
         }
+    } else {
+        quote!({
+            let __name: &str = &*__r.read_str()?;
+            #match_name
+        })
+    };
+    // Serde reads a flattened enum from the enclosing object's entries, never a sequence.
+    let seq = (!flat).then(|| {
+        let seq = internal_seq(cont, variants, tag, &match_name, fj);
+        quote! {
+            if __r.peek() == #fj::Some(b'[') {
+                #seq
+            }
+        }
+    });
+    // The keys that are not the content's: the tag (and what an enclosing struct takes).
+    let not_content = if flat {
+        quote!(&|__key: &str| __key == #tag || __taken(__key))
+    } else {
+        quote!(&|__key: &str| __key == #tag)
+    };
+    let is_tag = if flat {
+        quote!({
+            let __k: &str = __r.read_key()?;
+            __k == #tag && !__taken(__k)
+        })
+    } else {
+        quote!(__r.read_key()? == #tag)
+    };
+    quote! {
+        #seq
+        let __not_content: &dyn ::core::ops::Fn(&str) -> bool = #not_content;
         let __start = __r.checkpoint();
         __r.begin_object()?;
         let mut __tag: #fj::Option<u32> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
-            let __is_tag = __r.read_key()? == #tag;
+            let __is_tag = #is_tag;
             if !__is_tag {
                 // serde buffers the other entries, validating them as it goes
                 __r.skip_content()?;
@@ -69,10 +129,7 @@ pub fn internal(
                 #after_key
                 return #fj::Err(__r.duplicate_field(#tag));
             }
-            let __idx: u32 = {
-                let __name: &str = &*__r.read_str()?;
-                #match_name
-            };
+            let __idx: u32 = #read_tag;
             __tag = #fj::Some(__idx);
         }
         let __idx = match __tag {
@@ -88,6 +145,32 @@ pub fn internal(
         let __value = __value?;
         __r.restore(__end);
         #fj::Ok(__value)
+    }
+}
+
+/// The variant whose index (among the variants that are read) is `__n`, as serde's variant
+/// identifiers read an integer: the `other` variant or an error when there is none.
+fn match_index(variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    let readable: Vec<(u32, &Variant)> = readable(variants).collect();
+    let count = readable.len();
+    let arms = readable.iter().enumerate().map(|(pos, (i, _))| {
+        let pos = pos as u64;
+        quote!(#pos => #i,)
+    });
+    let fallback = match readable.iter().find(|(_, v)| v.attrs.other) {
+        Some((i, _)) => quote!(#i),
+        None => {
+            let msg = format!("expected variant index 0 <= i < {count}");
+            quote!(return #fj::Err(__r.error(#fj::format!(
+                "invalid value: integer `{}`, {}", __n, #msg
+            ))))
+        }
+    };
+    quote! {
+        match __n {
+            #(#arms)*
+            _ => #fallback,
+        }
     }
 }
 
@@ -159,7 +242,7 @@ fn internal_seq(
 
 pub fn untagged(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
     let attempts = readable(variants).map(|(_, v)| {
-        let body = content(cont, v, StructForm::Object, fj);
+        let body = content(cont, v, ContentForm::Untagged, fj);
         quote! {
             __r.restore(__start);
             if let #fj::Ok(__v) = (|__r: &mut #fj::Reader<'de>| -> #fj::Result<Self, #fj::Error> { #body })(__r) {
