@@ -1,5 +1,5 @@
 // serde's `with`, `serialize_with` and `deserialize_with` take serde functions: each one is an
-// error that points to `#[fastjson(with = "module")]`.
+// error that points to `#[fastjson(with = "module")]` (allowed next to one).
 use json_runtime::FastJson;
 
 mod as_string {}

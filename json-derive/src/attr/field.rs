@@ -46,6 +46,7 @@ impl Field {
         let mut flatten_span = None;
         let mut number_span = None;
 
+        let mut serde_with: Vec<syn::Error> = Vec::new();
         for_each_meta(cx, &field.attrs, |origin, meta| {
             let p = &meta.path;
             let serde = origin == Origin::Serde;
@@ -93,7 +94,9 @@ impl Field {
             } else if serde
                 && (p.is_ident(WITH) || p.is_ident(SERIALIZE_WITH) || p.is_ident(DESERIALIZE_WITH))
             {
-                cx.syn_error(serde_with_error(meta));
+                // Allowed only next to `#[fastjson(with)]`, which then converts the field for
+                // FastJson (serde's functions keep serving serde); checked after the loop.
+                serde_with.push(serde_with_error(meta));
             } else if p.is_ident(WITH) && !serde {
                 with.set(cx, meta, get_path(meta)?);
             } else if p.is_ident(NUMBER_FROM_STRING) && !serde {
@@ -107,6 +110,12 @@ impl Field {
             }
             Ok(())
         });
+        let with = with.get();
+        if with.is_none() {
+            for err in serde_with {
+                cx.syn_error(err);
+            }
+        }
 
         let ident = match &field.ident {
             Some(ident) => syn::ext::IdentExt::unraw(ident).to_string(),
@@ -129,7 +138,7 @@ impl Field {
             flatten: flatten.get(),
             ser_bound: ser_bound.get(),
             de_bound: de_bound.get(),
-            with: with.get(),
+            with,
             number_from_string: number_from_string.get(),
             number_as_string: number_as_string.get(),
             flatten_span,

@@ -248,8 +248,8 @@ pub fn serde_with_error(meta: &ParseNestedMeta) -> syn::Error {
     skip_value(meta);
     meta.error(format!(
         "`#[serde({name} = ...)]` takes serde functions, which cannot drive FastJson's writer and \
-         reader; use `#[fastjson(with = \"module\")]`, where `module::write_json` and \
-         `module::read_json` convert the field"
+         reader; add `#[fastjson(with = \"module\")]` next to it, where `module::write_json` \
+         and `module::read_json` convert the field for FastJson"
     ))
 }
 

@@ -1,8 +1,8 @@
 //! Enum variant attributes.
 
 use super::{
-    for_each_meta, get_lit_str, parse_bounds, parse_ser_de_str, serde_with_error, unsupported,
-    Attr, Flag, Name, Origin, RenameRule,
+    for_each_meta, get_lit_str, parse_bounds, parse_ser_de_str, unsupported, Attr, Flag, Name,
+    Origin, RenameRule,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -81,7 +81,7 @@ impl Variant {
             } else if serde
                 && (p.is_ident(WITH) || p.is_ident(SERIALIZE_WITH) || p.is_ident(DESERIALIZE_WITH))
             {
-                cx.syn_error(serde_with_error(meta));
+                cx.syn_error(unsupported(meta, origin, "variant"));
             } else {
                 cx.syn_error(unsupported(meta, origin, "variant"));
             }

@@ -6,6 +6,7 @@ pub mod canada;
 pub mod citm;
 pub mod seeds;
 pub mod twitter;
+pub mod typed;
 
 /// A payload file: where it lives under `../shared/data/` and the name tables use for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
