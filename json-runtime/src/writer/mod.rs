@@ -2,6 +2,7 @@
 
 pub(crate) mod buffer;
 pub(crate) mod escape;
+mod float;
 mod small;
 
 use small::push_small;
@@ -120,7 +121,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn f64(&mut self, v: f64) {
         if v.is_finite() {
-            push_small(self.out, zmij::Buffer::new().format_finite(v).as_bytes());
+            float::write_f64(self.out, v);
         } else {
             self.null();
         }
