@@ -225,3 +225,16 @@ mod tests {
         assert_eq!(crate::to_vec(&values), compact.as_bytes());
     }
 }
+
+/// The README's examples, compiled and run as doctests (they use every optional feature).
+#[cfg(all(
+    doctest,
+    feature = "serde_json",
+    feature = "uuid",
+    feature = "chrono",
+    feature = "time",
+    feature = "rust_decimal",
+    feature = "axum"
+))]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
