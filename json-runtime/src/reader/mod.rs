@@ -137,7 +137,19 @@ impl<'de> Reader<'de> {
     /// documents) and peeks.
     #[inline(never)]
     fn skip_ws_then_peek(&mut self) -> Option<u8> {
-        self.pos = crate::swar::skip_whitespace(self.input, self.pos);
+        // Short runs (a space after a colon, a newline and a small indent) are the common
+        // case: a few scalar steps first, 16 bytes at a time only for long runs.
+        let mut i = self.pos;
+        for _ in 0..6 {
+            match self.input.get(i) {
+                Some(&b) if is_ws(b) => i += 1,
+                other => {
+                    self.pos = i;
+                    return other.copied();
+                }
+            }
+        }
+        self.pos = crate::swar::skip_whitespace(self.input, i);
         self.input.get(self.pos).copied()
     }
 
