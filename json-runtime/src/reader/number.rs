@@ -46,6 +46,44 @@ fn eight_digits(input: &[u8], at: usize) -> Option<u64> {
     Some(v)
 }
 
+/// The run of up to eight ASCII digits at `input[at..]` as (value, count), read with one
+/// 8-byte load (the bytes after the run are replaced by leading zeros). `None` if fewer than
+/// eight bytes remain.
+#[inline(always)]
+fn digit_prefix(input: &[u8], at: usize) -> Option<(u64, usize)> {
+    let bytes: [u8; 8] = input.get(at..at + 8)?.try_into().ok()?;
+    let chunk = u64::from_le_bytes(bytes);
+    let sub = chunk.wrapping_sub(0x3030_3030_3030_3030);
+    // High nibble set in each byte that is not a digit; the lowest such byte is exact (a
+    // borrow from it can only disturb the bytes above).
+    let non_digit = (sub | sub.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+    let count = (non_digit.trailing_zeros() / 8) as usize;
+    if count == 0 {
+        return Some((0, 0));
+    }
+    if count == 8 {
+        return eight_digits(input, at).map(|v| (v, 8));
+    }
+    // Keep the `count` digits, shifted to the top, with '0's below them.
+    let shift = 8 * (8 - count) as u32;
+    let padded = (chunk << shift) | (0x3030_3030_3030_3030u64 >> (64 - shift));
+    let v = eight_digits(&padded.to_le_bytes(), 0)?;
+    Some((v, count))
+}
+
+/// 10^n for n in 0..=8.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).
     #[inline]
@@ -86,6 +124,13 @@ impl<'de> Reader<'de> {
                     mantissa = mantissa * 100_000_000 + v;
                     digits += 8;
                     pos += 8;
+                }
+                if let Some((v, n)) = digit_prefix(input, pos) {
+                    if n < 8 && digits + n <= 19 {
+                        mantissa = mantissa * POW10_U64[n] + v;
+                        digits += n;
+                        pos += n;
+                    }
                 }
                 while let Some(&c @ b'0'..=b'9') = input.get(pos) {
                     let d = (c - b'0') as u64;
@@ -129,6 +174,17 @@ impl<'de> Reader<'de> {
                 digits += 8;
                 exp10 -= 8;
                 pos += 8;
+            }
+            // The rest of the fraction (usually fewer than eight digits) in one step.
+            if !overflow {
+                if let Some((v, n)) = digit_prefix(input, pos) {
+                    if n < 8 && digits + n <= 19 && (mantissa != 0 || v != 0 || n == 0) {
+                        mantissa = mantissa * POW10_U64[n] + v;
+                        digits += n;
+                        exp10 -= n as i64;
+                        pos += n;
+                    }
+                }
             }
             while let Some(&c @ b'0'..=b'9') = input.get(pos) {
                 if !overflow && digits < 19 {
@@ -433,6 +489,26 @@ mod eight_digit_tests {
             b"1.345678",
         ] {
             assert_eq!(eight_digits(bad, 0), None, "{:?}", std::str::from_utf8(bad));
+        }
+    }
+
+    #[test]
+    fn digit_prefix_reads_leading_digits() {
+        for (text, want) in [
+            (&b"1234567,xx"[..], Some((1234567, 7))),
+            (b"12345678", Some((12345678, 8))),
+            (b"1,345678", Some((1, 1))),
+            (b",2345678", Some((0, 0))),
+            (b"0000012]", Some((12, 7))),
+            (b"9999999e", Some((9999999, 7))),
+            (b"1234567", None),
+        ] {
+            assert_eq!(
+                super::digit_prefix(text, 0),
+                want,
+                "{:?}",
+                std::str::from_utf8(text)
+            );
         }
     }
 
