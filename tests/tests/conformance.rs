@@ -211,9 +211,12 @@ fn json_test_suite() {
         }
     }
     println!("i_ files:\n{}", i_table.join("\n"));
-    println!(
-        "y accepted {y_ok}/{y_total}, n rejected {n_ok}/{n_total}, i no panic {i_ok}/{i_total}"
+    // Written to stdout directly (not `println!`, which the test harness captures), so every
+    // `cargo test` run shows the counts.
+    let counts = format!(
+        "y accepted {y_ok}/{y_total}, n rejected {n_ok}/{n_total}, i no panic {i_ok}/{i_total}\n"
     );
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), counts.as_bytes());
     assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
     assert_eq!((y_ok, y_total), (95, 95));
     assert_eq!((n_ok, n_total), (188, 188));
