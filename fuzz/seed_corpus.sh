@@ -95,10 +95,10 @@ with open(extra, encoding="utf-8") as f:
             put(f"extra_{i}", None, line)
 PY
 
-for target in from_slice_typed from_slice_value differential roundtrip; do
+for target in from_slice_typed from_slice_value differential differential_reencode roundtrip; do
     rm -rf "$here/corpus/$target"
     mkdir -p "$here/corpus/$target"
     cp "$out"/* "$here/corpus/$target"/
 done
 rm -rf "$out"
-echo "seeded $(ls "$here/corpus/differential" | wc -l) files into fuzz/corpus/{from_slice_typed,from_slice_value,differential,roundtrip}"
+echo "seeded $(ls "$here/corpus/differential" | wc -l) files into fuzz/corpus/{from_slice_typed,from_slice_value,differential,differential_reencode,roundtrip}"

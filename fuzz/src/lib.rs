@@ -7,6 +7,7 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub mod reencode;
 pub mod types;
 
 /// Calls `$cb!(Type, "name")` for every type the fuzz targets read: the payload types of
