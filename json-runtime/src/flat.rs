@@ -237,56 +237,6 @@ impl Reader<'_> {
     /// checks only the grammar, like serde_json when it ignores a value.
     #[doc(hidden)]
     pub fn skip_content(&mut self) -> Result<()> {
-        // Each open container is one entry: true for an object. The depth limit bounds it.
-        let mut stack: Vec<bool> = Vec::new();
-        loop {
-            match self.peek() {
-                Some(b'"') => {
-                    self.read_str()?;
-                }
-                Some(b'-' | b'0'..=b'9') => {
-                    self.read_number()?;
-                }
-                Some(b'{') => {
-                    self.begin_object()?;
-                    let mut first = true;
-                    if self.has_next_entry(&mut first)? {
-                        self.read_key()?;
-                        stack.push(true);
-                        continue;
-                    }
-                }
-                Some(b'[') => {
-                    self.begin_array()?;
-                    let mut first = true;
-                    if self.next_element(&mut first)? {
-                        stack.push(false);
-                        continue;
-                    }
-                }
-                // literals, and the errors for anything else
-                _ => self.skip_value()?,
-            }
-            // A value is complete: close containers until one has another entry.
-            loop {
-                let Some(&is_object) = stack.last() else {
-                    return Ok(());
-                };
-                let mut first = false;
-                let more = if is_object {
-                    let more = self.has_next_entry(&mut first)?;
-                    if more {
-                        self.read_key()?;
-                    }
-                    more
-                } else {
-                    self.next_element(&mut first)?
-                };
-                if more {
-                    break;
-                }
-                stack.pop();
-            }
-        }
+        self.skip(true)
     }
 }
