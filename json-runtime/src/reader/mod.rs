@@ -56,6 +56,55 @@ pub struct Checkpoint {
 ///
 /// Objects are read as `begin_object`, then `next_key` until it returns `None` (it consumes the
 /// closing brace); arrays as `begin_array`, then `next_element` until it returns `false`.
+///
+/// A hand-written reader for a point written as `{"x":1,"y":2}` or `[1,2]`:
+///
+/// ```
+/// use json_runtime::{FromJson, Reader, Result};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Point { x: i64, y: i64 }
+///
+/// impl<'de> FromJson<'de> for Point {
+///     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+///         if r.peek() == Some(b'[') {
+///             let mut first = true;
+///             r.begin_array()?;
+///             let mut xy = [0i64; 2];
+///             for (i, slot) in xy.iter_mut().enumerate() {
+///                 if !r.next_element(&mut first)? {
+///                     return Err(r.error(format_args!("expected 2 elements, got {i}")));
+///                 }
+///                 *slot = r.read_i64().map_err(|e| e.in_index(i))?;
+///             }
+///             if r.next_element(&mut first)? {
+///                 return Err(r.error("expected 2 elements"));
+///             }
+///             return Ok(Point { x: xy[0], y: xy[1] });
+///         }
+///         let (mut x, mut y) = (None, None);
+///         r.begin_object()?;
+///         let mut first = true;
+///         while let Some(key) = r.next_key(&mut first)? {
+///             match key {
+///                 "x" => x = Some(r.read_i64().map_err(|e| e.in_field("x"))?),
+///                 "y" => y = Some(r.read_i64().map_err(|e| e.in_field("y"))?),
+///                 _ => r.skip_value()?,
+///             }
+///         }
+///         match (x, y) {
+///             (Some(x), Some(y)) => Ok(Point { x, y }),
+///             (None, _) => Err(r.missing_field("x")),
+///             (_, None) => Err(r.missing_field("y")),
+///         }
+///     }
+/// }
+///
+/// assert_eq!(json_runtime::from_str::<Point>(r#"{"y":2,"x":1}"#).unwrap(), Point { x: 1, y: 2 });
+/// assert_eq!(json_runtime::from_str::<Point>("[1, 2]").unwrap(), Point { x: 1, y: 2 });
+/// let err = json_runtime::from_str::<Point>(r#"{"x":1,"y":"2"}"#).unwrap_err();
+/// assert_eq!(err.path(), "y");
+/// ```
 pub struct Reader<'de> {
     pub(crate) input: &'de [u8],
     pub(crate) pos: usize,
