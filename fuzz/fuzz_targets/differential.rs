@@ -4,7 +4,7 @@
 //! `json_runtime::IgnoredAny` accepts what `serde::de::IgnoredAny` accepts.
 #![no_main]
 
-use fastjson_fuzz::{differential, for_each_type, ignored_any};
+use fastjson_fuzz::{differential, for_each_type, ignored_any, raw};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,4 +15,5 @@ fuzz_target!(|data: &[u8]| {
     }
     for_each_type!(check);
     ignored_any(data);
+    raw(data);
 });

@@ -5,7 +5,7 @@
 #![no_main]
 
 use fastjson_fuzz::reencode::{encode, Rng, Style};
-use fastjson_fuzz::{differential, for_each_type, ignored_any, same_value, show};
+use fastjson_fuzz::{differential, for_each_type, ignored_any, raw, same_value, show};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
@@ -39,5 +39,6 @@ fuzz_target!(|data: &[u8]| {
         }
         for_each_type!(check);
         ignored_any(text);
+        raw(text);
     }
 });

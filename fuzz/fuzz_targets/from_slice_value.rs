@@ -4,7 +4,7 @@
 //! exactly what serde_json's does, and a value read must write serde_json's bytes and read back.
 #![no_main]
 
-use fastjson_fuzz::{differential, ignored_any, no_panic, same_value, show};
+use fastjson_fuzz::{differential, ignored_any, no_panic, raw, same_value, show};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 
@@ -13,6 +13,7 @@ fuzz_target!(|data: &[u8]| {
     no_panic::<json_runtime::IgnoredAny>(data);
     differential::<Value>(data, "Value");
     ignored_any(data);
+    raw(data);
     if let Ok(value) = json_runtime::from_slice::<Value>(data) {
         let ours = json_runtime::to_vec(&value);
         let theirs = serde_json::to_vec(&value).expect("serde_json::to_vec");
