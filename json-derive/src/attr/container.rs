@@ -1,8 +1,8 @@
 //! Container (struct or enum) attributes.
 
 use super::{
-    for_each_meta, get_lit_str, get_path, get_type, parse_bounds, parse_ser_de_str, unsupported,
-    Attr, Flag, Name, Origin, RenameRule,
+    for_each_meta, get_lit_str, get_path, get_type, parse_bounds, parse_ser_de_str, set_pair,
+    unsupported, Attr, Flag, Name, Origin, RenameRule,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -97,13 +97,13 @@ impl Container {
             let p = &meta.path;
             let serde = origin == Origin::Serde;
             if p.is_ident(RENAME) && serde {
-                let (s, d) = parse_ser_de_str(meta, RENAME)?;
-                if let Some(s) = s {
-                    ser_name.set(cx, meta, s);
-                }
-                if let Some(d) = d {
-                    de_name.set(cx, meta, d);
-                }
+                set_pair(
+                    cx,
+                    meta,
+                    parse_ser_de_str(meta, RENAME)?,
+                    &mut ser_name,
+                    &mut de_name,
+                );
             } else if p.is_ident(RENAME_ALL) && serde {
                 let (s, d) = parse_ser_de_str(meta, RENAME_ALL)?;
                 if let Some(r) = rule(cx, meta, s) {
@@ -132,13 +132,7 @@ impl Container {
                 transparent_span = Some(quote::quote!(#p));
                 transparent.set(cx, meta);
             } else if p.is_ident(BOUND) && serde {
-                let (s, d) = parse_bounds(meta)?;
-                if let Some(s) = s {
-                    ser_bound.set(cx, meta, s);
-                }
-                if let Some(d) = d {
-                    de_bound.set(cx, meta, d);
-                }
+                set_pair(cx, meta, parse_bounds(meta)?, &mut ser_bound, &mut de_bound);
             } else if p.is_ident(FROM) && serde {
                 from.set(cx, meta, get_type(meta)?);
             } else if p.is_ident(TRY_FROM) && serde {

@@ -3,7 +3,7 @@
 use super::container::Default;
 use super::{
     for_each_meta, get_lit_str, get_path, parse_bounds, parse_ser_de_str, serde_with_error,
-    unsupported, Attr, Flag, Name, Origin,
+    set_pair, unsupported, Attr, Flag, Name, Origin,
 };
 use crate::ctxt::Ctxt;
 use crate::symbol::*;
@@ -51,13 +51,13 @@ impl Field {
             let p = &meta.path;
             let serde = origin == Origin::Serde;
             if p.is_ident(RENAME) && serde {
-                let (s, d) = parse_ser_de_str(meta, RENAME)?;
-                if let Some(s) = s {
-                    ser_name.set(cx, meta, s);
-                }
-                if let Some(d) = d {
-                    de_name.set(cx, meta, d);
-                }
+                set_pair(
+                    cx,
+                    meta,
+                    parse_ser_de_str(meta, RENAME)?,
+                    &mut ser_name,
+                    &mut de_name,
+                );
             } else if p.is_ident(ALIAS) && serde {
                 aliases.push(get_lit_str(meta)?);
             } else if p.is_ident(SKIP) && serde {
@@ -84,13 +84,7 @@ impl Field {
                     get_lit_str(meta)?;
                 }
             } else if p.is_ident(BOUND) && serde {
-                let (s, d) = parse_bounds(meta)?;
-                if let Some(s) = s {
-                    ser_bound.set(cx, meta, s);
-                }
-                if let Some(d) = d {
-                    de_bound.set(cx, meta, d);
-                }
+                set_pair(cx, meta, parse_bounds(meta)?, &mut ser_bound, &mut de_bound);
             } else if serde
                 && (p.is_ident(WITH) || p.is_ident(SERIALIZE_WITH) || p.is_ident(DESERIALIZE_WITH))
             {

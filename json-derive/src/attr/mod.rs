@@ -72,6 +72,22 @@ impl<T> Attr<T> {
     }
 }
 
+/// Sets the writing and reading halves of a `(serialize, deserialize)` pair where given.
+pub fn set_pair<T>(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+    (ser, de): (Option<T>, Option<T>),
+    ser_slot: &mut Attr<T>,
+    de_slot: &mut Attr<T>,
+) {
+    if let Some(ser) = ser {
+        ser_slot.set(cx, meta, ser);
+    }
+    if let Some(de) = de {
+        de_slot.set(cx, meta, de);
+    }
+}
+
 /// A boolean flag attribute.
 pub struct Flag(Attr<()>);
 
