@@ -6,7 +6,9 @@
 #    one-status document; a citm catalogue with two entries per map, single events and
 #    performances; a canada feature collection with a 10-point ring; short runs of numbers.json
 #    and twitterescaped.json values,
-#  - hand-written edge cases (numbers, escapes, enum forms, recursion) from fuzz/seeds/extra.json.
+#  - hand-written edge cases (numbers, escapes, invalid UTF-8, enum forms, map keys, the skip
+#    path's grammar) from fuzz/seeds/extra.json, one per line, \xNN for a raw byte.
+# Files already in a corpus (found by earlier runs) are kept.
 # Usage: fuzz/seed_corpus.sh [data dir, default ../shared/data relative to the repository root]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -88,17 +90,22 @@ start = esc.find('"text":"') + 7
 end = esc.find('","', start + 1)
 put("twitterescaped_text", None, esc[start:end + 1])
 
+# One case per line; `\xNN` (never valid JSON) stands for a raw byte, e.g. invalid UTF-8.
+import re
 with open(extra, encoding="utf-8") as f:
     for i, line in enumerate(f):
         line = line.rstrip("\n")
         if line:
-            put(f"extra_{i}", None, line)
+            n += 1
+            raw = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]), line.encode("utf-8"))
+            with open(os.path.join(out, f"extra_{i:03}.json"), "wb") as g:
+                g.write(raw)
 PY
 
-for target in from_slice_typed from_slice_value differential differential_reencode roundtrip; do
-    rm -rf "$here/corpus/$target"
+for target in from_slice_typed from_slice_value differential differential_reencode roundtrip write_differential; do
     mkdir -p "$here/corpus/$target"
     cp "$out"/* "$here/corpus/$target"/
 done
+count=$(ls "$out" | wc -l)
 rm -rf "$out"
-echo "seeded $(ls "$here/corpus/differential" | wc -l) files into fuzz/corpus/{from_slice_typed,from_slice_value,differential,differential_reencode,roundtrip}"
+echo "seeded $count files into fuzz/corpus/<target>/"
