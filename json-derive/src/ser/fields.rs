@@ -24,6 +24,81 @@ pub fn write_value(
     quote!(<#ty as #fj::ToJson>::write_json(#value, __w);)
 }
 
+/// Whether the next entry (or element) is the first one written: known at compile time while
+/// nothing conditional came before, else tracked at run time in a local `__first`.
+struct FirstFlag {
+    known: Option<bool>,
+    /// Whether a statement refers to `__first` (so the object or array must declare it).
+    used: bool,
+    stmts: Vec<TokenStream>,
+}
+
+impl FirstFlag {
+    fn new(known: Option<bool>) -> Self {
+        FirstFlag {
+            known,
+            used: known.is_none(),
+            stmts: Vec::new(),
+        }
+    }
+
+    /// Before a conditional write: move what is known into the run-time flag.
+    fn make_runtime(&mut self) {
+        if let Some(known) = self.known.take() {
+            self.stmts.push(quote!(__first = #known;));
+        }
+        self.used = true;
+    }
+
+    /// An entry that is always written: `sep` gets the "is first" expression.
+    fn always(&mut self, sep: impl FnOnce(TokenStream) -> TokenStream, write: TokenStream) {
+        let first = match self.known {
+            Some(b) => quote!(#b),
+            None => quote!(__first),
+        };
+        let sep = sep(first);
+        self.stmts.push(quote!(#sep #write));
+        if self.known.is_none() {
+            self.stmts.push(quote!(__first = false;));
+        }
+        self.known = Some(false);
+    }
+
+    /// An entry written unless `pred(value)` holds (`skip_serializing_if`).
+    fn unless(
+        &mut self,
+        pred: &syn::ExprPath,
+        value: &TokenStream,
+        sep: impl FnOnce(TokenStream) -> TokenStream,
+        write: TokenStream,
+    ) {
+        self.make_runtime();
+        let sep = sep(quote!(__first));
+        self.stmts.push(quote! {
+            if !#pred(#value) {
+                #sep
+                __first = false;
+                #write
+            }
+        });
+    }
+
+    /// The declaration of `__first` (if used) and the "anything written" expression.
+    fn finish(self) -> (Vec<TokenStream>, Option<TokenStream>, TokenStream) {
+        let decl = self
+            .used
+            .then(|| quote!(#[allow(unused_assignments)] let mut __first = true;));
+        let nonempty = match self.known {
+            Some(first) => {
+                let nonempty = !first;
+                quote!(#nonempty)
+            }
+            None => quote!(!__first),
+        };
+        (self.stmts, decl, nonempty)
+    }
+}
+
 /// Statements writing the object entries of `fields`, with `__first` tracking the comma.
 /// `first_known` is `Some(true)` if nothing was written before (so the first unconditional key
 /// needs no run-time flag), `Some(false)` if something was (a tag), `None` if unknown.
@@ -31,58 +106,30 @@ fn entry_statements(
     cont: &Container,
     fields: &[Field],
     access: &dyn Fn(&Field) -> TokenStream,
-    mut first_known: Option<bool>,
+    first_known: Option<bool>,
     fj: &TokenStream,
-) -> (Vec<TokenStream>, Option<bool>) {
-    let mut out = Vec::new();
+) -> FirstFlag {
+    let mut flag = FirstFlag::new(first_known);
     for f in fields.iter().filter(|f| !f.attrs.skip_ser) {
         let value = access(f);
         if f.attrs.flatten {
-            if let Some(known) = first_known {
-                out.push(quote!(__first = #known;));
-            }
+            flag.make_runtime();
             let write = quote!(#fj::ToJsonFlat::write_flat(#value, __w, &mut __first););
-            out.push(match &f.attrs.skip_ser_if {
+            flag.stmts.push(match &f.attrs.skip_ser_if {
                 Some(pred) => quote!(if !#pred(#value) { #write }),
                 None => write,
             });
-            first_known = None;
             continue;
         }
         let key = lit::key(&f.attrs.name.ser);
+        let sep = |first: TokenStream| quote!(__w.key(#first, #key););
         let write = write_value(cont, f, &value, fj);
-        let first = match first_known {
-            Some(b) => quote!(#b),
-            None => quote!(__first),
-        };
-        let entry = quote! {
-            __w.key(#first, #key);
-            #write
-        };
         match &f.attrs.skip_ser_if {
-            Some(pred) => {
-                if let Some(known) = first_known {
-                    out.push(quote!(__first = #known;));
-                }
-                out.push(quote! {
-                    if !#pred(#value) {
-                        __w.key(__first, #key);
-                        __first = false;
-                        #write
-                    }
-                });
-                first_known = None;
-            }
-            None => {
-                out.push(entry);
-                if first_known.is_none() {
-                    out.push(quote!(__first = false;));
-                }
-                first_known = Some(false);
-            }
+            Some(pred) => flag.unless(pred, &value, sep, write),
+            None => flag.always(sep, write),
         }
     }
-    (out, first_known)
+    flag
 }
 
 /// A whole object: `{`, the entries, `}`. `prefix` is an entry already written first (a tag).
@@ -93,21 +140,8 @@ pub fn object(
     prefix: Option<TokenStream>,
     fj: &TokenStream,
 ) -> TokenStream {
-    let start = if prefix.is_some() {
-        Some(false)
-    } else {
-        Some(true)
-    };
-    let (stmts, end) = entry_statements(cont, fields, access, start, fj);
-    let nonempty = match end {
-        Some(first) => {
-            let nonempty = !first;
-            quote!(#nonempty)
-        }
-        None => quote!(!__first),
-    };
-    let uses_flag = stmts.iter().any(|s| s.to_string().contains("__first"));
-    let decl = uses_flag.then(|| quote!(#[allow(unused_assignments)] let mut __first = true;));
+    let start = Some(prefix.is_none());
+    let (stmts, decl, nonempty) = entry_statements(cont, fields, access, start, fj).finish();
     quote! {
         __w.begin_object();
         #prefix
@@ -124,7 +158,7 @@ pub fn entries(
     access: &dyn Fn(&Field) -> TokenStream,
     fj: &TokenStream,
 ) -> TokenStream {
-    let (stmts, _) = entry_statements(cont, fields, access, None, fj);
+    let stmts = entry_statements(cont, fields, access, None, fj).stmts;
     quote! {
         #[allow(unused_mut)]
         let mut __first: bool = *__first_out;
@@ -140,7 +174,7 @@ pub fn entries_inline(
     access: &dyn Fn(&Field) -> TokenStream,
     fj: &TokenStream,
 ) -> TokenStream {
-    let (stmts, _) = entry_statements(cont, fields, access, None, fj);
+    let stmts = entry_statements(cont, fields, access, None, fj).stmts;
     quote!(#(#stmts)*)
 }
 
@@ -152,51 +186,17 @@ pub fn tuple(
     access: impl Fn(&Field) -> TokenStream,
     fj: &TokenStream,
 ) -> TokenStream {
-    // Like `entry_statements`: whether the next element is the first, when known statically.
-    let mut first_known = Some(true);
-    let mut stmts = Vec::new();
+    let mut flag = FirstFlag::new(Some(true));
     for f in fields.iter().filter(|f| !f.attrs.skip_ser) {
         let value = access(f);
         let write = write_value(cont, f, &value, fj);
+        let sep = |first: TokenStream| quote!(__w.elem(#first););
         match &f.attrs.skip_ser_if {
-            Some(pred) => {
-                if let Some(known) = first_known {
-                    stmts.push(quote!(__first = #known;));
-                }
-                stmts.push(quote! {
-                    if !#pred(#value) {
-                        __w.elem(__first);
-                        __first = false;
-                        #write
-                    }
-                });
-                first_known = None;
-            }
-            None => {
-                let first = match first_known {
-                    Some(b) => quote!(#b),
-                    None => quote!(__first),
-                };
-                stmts.push(quote! {
-                    __w.elem(#first);
-                    #write
-                });
-                if first_known.is_none() {
-                    stmts.push(quote!(__first = false;));
-                }
-                first_known = Some(false);
-            }
+            Some(pred) => flag.unless(pred, &value, sep, write),
+            None => flag.always(sep, write),
         }
     }
-    let nonempty = match first_known {
-        Some(first) => {
-            let nonempty = !first;
-            quote!(#nonempty)
-        }
-        None => quote!(!__first),
-    };
-    let uses_flag = stmts.iter().any(|s| s.to_string().contains("__first"));
-    let decl = uses_flag.then(|| quote!(#[allow(unused_assignments)] let mut __first = true;));
+    let (stmts, decl, nonempty) = flag.finish();
     quote! {
         __w.begin_array();
         #decl
