@@ -101,8 +101,7 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
 /// Serializes `value` as pretty JSON (two-space indent), byte-identical to
 /// `serde_json::to_string_pretty`.
 pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
-    let mut out = Vec::with_capacity(128);
-    value.write_json(&mut Writer::<Pretty>::new(&mut out));
+    let out = to_vec_pretty(value);
     // SAFETY: as in `to_string`, the writer only emits valid UTF-8.
     unsafe { String::from_utf8_unchecked(out) }
 }
@@ -126,7 +125,12 @@ pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
 /// Reads a `T` from JSON bytes; the whole input must be one value (whitespace around it is fine).
 #[inline]
 pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T> {
-    let mut reader = Reader::new(input);
+    read_whole(Reader::new(input))
+}
+
+/// One value, then nothing but whitespace.
+#[inline]
+fn read_whole<'de, T: FromJson<'de>>(mut reader: Reader<'de>) -> Result<T> {
     let value = T::read_json(&mut reader)?;
     reader.end()?;
     Ok(value)
@@ -137,19 +141,13 @@ pub fn from_slice_with<'de, T: FromJson<'de>>(
     input: &'de [u8],
     options: &ReadOptions,
 ) -> Result<T> {
-    let mut reader = Reader::with_options(input, options);
-    let value = T::read_json(&mut reader)?;
-    reader.end()?;
-    Ok(value)
+    read_whole(Reader::with_options(input, options))
 }
 
 /// Reads a `T` from a JSON string.
 #[inline]
 pub fn from_str<'de, T: FromJson<'de>>(input: &'de str) -> Result<T> {
-    let mut reader = Reader::from_str(input, &ReadOptions::new());
-    let value = T::read_json(&mut reader)?;
-    reader.end()?;
-    Ok(value)
+    read_whole(Reader::from_str(input, &ReadOptions::new()))
 }
 
 thread_local! {
