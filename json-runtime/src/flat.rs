@@ -203,15 +203,10 @@ impl Reader<'_> {
     #[doc(hidden)]
     #[cold]
     pub fn unexpected_value(&mut self, expected: &str) -> crate::Error {
-        let found = match self.peek() {
+        let found = match self.peek_kind() {
             None => return self.eof("a value"),
-            Some(b'"') => "string",
-            Some(b'{') => "map",
-            Some(b'[') => "sequence",
-            Some(b't' | b'f') => "boolean",
-            Some(b'n') => "null",
-            Some(b'-' | b'0'..=b'9') => "number",
-            Some(_) => return self.peek_error("expected value"),
+            Some(Some(kind)) => kind,
+            Some(None) => return self.peek_error("expected value"),
         };
         self.peek_error(format_args!("invalid type: {found}, expected {expected}"))
     }

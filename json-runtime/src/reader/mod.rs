@@ -504,19 +504,28 @@ impl<'de> Reader<'de> {
         err.with_position(line, column)
     }
 
+    /// What kind of value comes next, by its first byte (after whitespace): `None` at the end of
+    /// the input, `Some(None)` where no value can start.
+    pub(crate) fn peek_kind(&mut self) -> Option<Option<&'static str>> {
+        Some(match self.peek()? {
+            b'"' => Some("string"),
+            b'{' => Some("map"),
+            b'[' => Some("sequence"),
+            b't' | b'f' => Some("boolean"),
+            b'n' => Some("null"),
+            b'-' | b'0'..=b'9' => Some("number"),
+            _ => None,
+        })
+    }
+
     /// `invalid type: <what is next>, expected <expected>`; a syntax or EOF error if the next
     /// token is not a JSON value at all. Consumes nothing that matters (the read fails).
     #[cold]
     pub fn invalid_type(&mut self, expected: &str) -> Error {
-        let found = match self.peek() {
+        let found = match self.peek_kind() {
             None => return self.eof("a value"),
-            Some(b'"') => "string",
-            Some(b'{') => "map",
-            Some(b'[') => "sequence",
-            Some(b't' | b'f') => "boolean",
-            Some(b'n') => "null",
-            Some(b'-' | b'0'..=b'9') => "number",
-            Some(_) => {
+            Some(Some(kind)) => kind,
+            Some(None) => {
                 self.pos += 1;
                 return self.syntax("expected value");
             }
