@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Creates the seed corpora fuzz/corpus/<target>/ (gitignored) from ../shared/data:
+# Creates the seed corpora fuzz/corpus/<target>/ (gitignored) from the repository's data/:
 #  - the five seed payloads (seeds/*.json),
 #  - every JSONTestSuite test_parsing file (y_, n_, i_),
 #  - small slices of the corpora: single twitter statuses, users, entities, search metadata and a
@@ -9,10 +9,10 @@
 #  - hand-written edge cases (numbers, escapes, invalid UTF-8, enum forms, map keys, the skip
 #    path's grammar) from fuzz/seeds/extra.json, one per line, \xNN for a raw byte.
 # Files already in a corpus (found by earlier runs) are kept.
-# Usage: fuzz/seed_corpus.sh [data dir, default ../shared/data relative to the repository root]
+# Usage: fuzz/seed_corpus.sh [data dir, default data/ at the repository root]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-data="${1:-$here/../../shared/data}"
+data="${1:-$here/../data}"
 data="$(cd "$data" && pwd)"
 out="$here/corpus/seeds_all"
 rm -rf "$out"

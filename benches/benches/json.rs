@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use json_benches::report::{self, fill_ratios, Direction, Row};
 use json_benches::{chart, paths, Config, CountingAlloc, Sampler};
+use json_payloads::payloads::{self, canada, citm, seeds, twitter, Payload};
 use json_runtime::{FromJson, JsonBuffer, ReadOptions, ToJson};
-use json_tests::payloads::{self, canada, citm, seeds, twitter, Payload};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 

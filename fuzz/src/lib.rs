@@ -11,13 +11,13 @@ pub mod reencode;
 pub mod types;
 
 /// Calls `$cb!(Type, "name")` for every type the fuzz targets read: the payload types of
-/// `json_tests::payloads` (whole documents and their parts, owned and borrowed), std types and
+/// `json_payloads::payloads` (whole documents and their parts, owned and borrowed), std types and
 /// the derived types of [`types`]. Borrowed types are written with `'_` so the callback can use
 /// them at any input lifetime.
 #[macro_export]
 macro_rules! for_each_type {
     ($cb:ident) => {{
-        use json_tests::payloads::{canada, citm, seeds, twitter};
+        use json_payloads::payloads::{canada, citm, seeds, twitter};
         use std::borrow::Cow;
         use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
         use $crate::types;

@@ -1,4 +1,5 @@
-//! Payload types shared by tests and benches, and helpers to find the shared data.
+//! The test crate's library: the payload types and data helpers, re-exported from
+//! `json-payloads` (the crate the benches share) so the tests can keep naming them
+//! `json_tests::payloads` and `json_tests::data`.
 
-pub mod data;
-pub mod payloads;
+pub use json_payloads::{data, payloads};

@@ -1,4 +1,4 @@
-//! JSONTestSuite (`../shared/data/JSONTestSuite/test_parsing/`): every file is read with
+//! JSONTestSuite (`data/JSONTestSuite/test_parsing/`): every file is read with
 //! `json_runtime::from_slice::<serde_json::Value>` and through `json_runtime::IgnoredAny` (the
 //! path unknown fields take). Every `y_` file must be accepted by both (the value equal to
 //! `serde_json::from_slice`'s), every `n_` file rejected by both, and every `i_` file must give
@@ -49,7 +49,7 @@ fn suite_dir() -> PathBuf {
     let dir = json_tests::data::path("JSONTestSuite", "test_parsing");
     assert!(
         dir.is_dir(),
-        "JSONTestSuite not found at {} (expected <workspace>/../shared/data/JSONTestSuite/test_parsing)",
+        "JSONTestSuite not found at {} (expected <workspace>/data/JSONTestSuite/test_parsing)",
         dir.display()
     );
     dir

@@ -800,8 +800,9 @@ mod tests {
     #[test]
     #[ignore]
     fn float_bench_canada() {
-        let path = std::env::var("CANADA_JSON")
-            .unwrap_or_else(|_| "/work/shared/data/corpus/canada.json".to_string());
+        let path = std::env::var("CANADA_JSON").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../data/corpus/canada.json").to_string()
+        });
         let bytes = std::fs::read(&path).expect("canada.json");
         let read_all = |out: &mut Vec<f64>| {
             out.clear();
