@@ -1,7 +1,8 @@
 //! The one error type of the runtime: a message, where the reader stopped (line, column) and
 //! where in the document (path).
 
-use std::fmt;
+use alloc::{boxed::Box, string::String, string::ToString, vec::Vec};
+use core::fmt;
 
 /// An error from reading (or, for `to_writer`, writing) JSON.
 ///
@@ -74,6 +75,7 @@ impl Error {
     }
 
     #[cold]
+    #[cfg(feature = "std")]
     pub(crate) fn io(err: std::io::Error) -> Self {
         Self::new(ErrorKind::Io, err.to_string(), 0, 0)
     }
@@ -182,8 +184,10 @@ impl fmt::Debug for Error {
     }
 }
 
+#[cfg(feature = "std")]
 impl std::error::Error for Error {}
 
+#[cfg(feature = "std")]
 impl From<Error> for std::io::Error {
     fn from(err: Error) -> Self {
         std::io::Error::new(std::io::ErrorKind::InvalidData, err)
@@ -191,4 +195,4 @@ impl From<Error> for std::io::Error {
 }
 
 /// Shorthand used throughout the runtime and by generated code.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub type Result<T, E = Error> = core::result::Result<T, E>;

@@ -1,7 +1,12 @@
 //! `#[serde(flatten)]` support: a flattened value writes its entries into the enclosing object,
 //! and reads its entries from it (re-reading the object from its start, never buffering).
 
-use std::collections::{BTreeMap, HashMap};
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::string::ToString;
+#[cfg(feature = "std")]
+use std::collections::HashMap;
+#[cfg(feature = "std")]
 use std::hash::{BuildHasher, Hash};
 
 use crate::{Format, FromJson, FromJsonKey, Reader, Result, ToJson, ToJsonKey, Writer};
@@ -139,6 +144,7 @@ fn read_entries<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
     Ok(())
 }
 
+#[cfg(feature = "std")]
 impl<K: ToJsonKey, V: ToJson, S> ToJsonFlat for HashMap<K, V, S> {
     fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
         write_entries(w, first, self);
@@ -149,6 +155,7 @@ impl<K: ToJsonKey, V: ToJson> ToJsonFlat for BTreeMap<K, V> {
         write_entries(w, first, self);
     }
 }
+#[cfg(feature = "std")]
 impl<'de, K, V, S> FromJsonFlat<'de> for HashMap<K, V, S>
 where
     K: FromJsonKey<'de> + Eq + Hash + ToString,
@@ -188,7 +195,7 @@ impl Reader<'_> {
     /// serde_json positions errors it finds by peeking (`peek_error`).
     #[doc(hidden)]
     #[cold]
-    pub fn peek_error(&mut self, message: impl std::fmt::Display) -> crate::Error {
+    pub fn peek_error(&mut self, message: impl core::fmt::Display) -> crate::Error {
         let _ = self.peek();
         let at = self.pos;
         self.pos = (at + 1).min(self.input.len());

@@ -19,8 +19,18 @@
 //! assert_eq!(json_runtime::from_str::<Order>(&json).unwrap(), order);
 //! ```
 
+// `no_std` + `alloc`; the default feature `std` adds what needs the OS (see the README's
+// "Platforms and no_std"). Unit tests keep std's prelude.
+#![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
+
+#[macro_use]
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
+use alloc::{string::String, vec::Vec};
 
 #[cfg(feature = "axum")]
 pub mod axum;
@@ -113,6 +123,7 @@ pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     out
 }
 
+#[cfg(feature = "std")]
 /// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at once).
 pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     mut writer: W,
@@ -150,10 +161,12 @@ pub fn from_str<'de, T: FromJson<'de>>(input: &'de str) -> Result<T> {
     read_whole(Reader::from_str(input, &ReadOptions::new()))
 }
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static READ_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+#[cfg(feature = "std")]
 /// Reads an owned `T` from an `io::Read`: the whole input is read into a reusable
 /// (per-thread) buffer first, then parsed with the slice reader.
 pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -> Result<T> {
@@ -188,17 +201,18 @@ pub mod __private {
         Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat, ToJsonKey,
         Writer,
     };
+    pub use alloc::borrow::Cow;
+    pub use alloc::boxed::Box;
+    pub use alloc::format;
+    pub use alloc::string::String;
+    pub use alloc::string::ToString;
+    pub use alloc::vec::Vec;
     pub use core::clone::Clone;
     pub use core::convert::{From, Into, TryFrom};
     pub use core::default::Default;
     pub use core::marker::PhantomData;
     pub use core::option::Option::{self, None, Some};
     pub use core::result::Result::{self, Err, Ok};
-    pub use std::borrow::Cow;
-    pub use std::boxed::Box;
-    pub use std::format;
-    pub use std::string::String;
-    pub use std::vec::Vec;
 }
 
 #[cfg(test)]

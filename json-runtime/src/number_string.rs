@@ -2,6 +2,7 @@
 //! written as JSON strings (`"12"`), as many APIs do. Only fields that ask for it use this code.
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
+use alloc::{borrow::ToOwned, boxed::Box, vec::Vec};
 
 /// Reads a number written either as a JSON number or as a string holding one (`12` or `"12"`).
 /// The string's content must be exactly a JSON number: no whitespace, no `+`, no `NaN`.

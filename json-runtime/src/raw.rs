@@ -1,7 +1,8 @@
 //! Raw JSON: a value's exact text, captured when reading and written back verbatim (like
 //! serde_json's `RawValue`).
 
-use std::fmt;
+use alloc::{boxed::Box, string::String};
+use core::fmt;
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 
@@ -40,7 +41,7 @@ pub struct RawJsonBuf {
 
 /// Checks that `json` is exactly one JSON value, with only whitespace around it; returns the
 /// value's byte range.
-fn validate(json: &str) -> Result<std::ops::Range<usize>> {
+fn validate(json: &str) -> Result<core::ops::Range<usize>> {
     let mut r = Reader::new(json.as_bytes());
     r.peek();
     let start = r.position();
@@ -155,7 +156,7 @@ fn read_raw<'de>(r: &mut Reader<'de>) -> Result<&'de str> {
     let start = r.position();
     r.skip_value()?;
     let input: &'de [u8] = r.input();
-    match std::str::from_utf8(&input[start..r.position()]) {
+    match core::str::from_utf8(&input[start..r.position()]) {
         Ok(json) => Ok(json),
         Err(_) => Err(r.syntax("invalid unicode code point")),
     }

@@ -1,6 +1,6 @@
 //! The two traits `#[derive(FastJson)]` implements, and the two for map keys.
 
-use crate::{Error, Format, Reader, Result, Writer};
+use crate::{Format, Reader, Result, Writer};
 
 /// A type that writes itself as JSON. Derived by `#[derive(FastJson)]`; implement it by hand
 /// for a custom JSON form.
@@ -62,8 +62,9 @@ pub trait FromJsonKey<'de>: Sized {
 }
 
 #[allow(dead_code)]
+#[cfg(feature = "std")]
 fn _assert_error_traits()
 where
-    Error: Send + Sync + 'static + std::error::Error,
+    crate::Error: Send + Sync + 'static + std::error::Error,
 {
 }

@@ -46,7 +46,7 @@ pub fn match_variant_at(
                 .collect();
             let reposition = key_at.map(super::after_variant_key);
             quote!({
-                let __owned = ::std::string::ToString::to_string(__name);
+                let __owned = #fj::ToString::to_string(__name);
                 #reposition
                 return #fj::Err(__r.unknown_variant(&__owned, &[#(#expected),*]));
             })
@@ -228,7 +228,7 @@ pub fn adjacent(
     let after_key = super::after_key(quote!(__key_at));
     let unknown = if cont.attrs.deny_unknown_fields && !flat {
         quote!({
-            let __owned = ::std::string::ToString::to_string(__k);
+            let __owned = #fj::ToString::to_string(__k);
             #after_key
             return #fj::Err(__r.unknown_field(&__owned, &[#tag, #content_key]));
         })

@@ -168,7 +168,7 @@ impl Fields<'_> {
             let expected = self.expected_names();
             // reported just after the key, where serde_json reports it
             quote!({
-                let __owned = ::std::string::ToString::to_string(__k);
+                let __owned = #fj::ToString::to_string(__k);
                 #after_key
                 return #fj::Err(__r.unknown_field(&__owned, &[#(#expected),*]));
             })

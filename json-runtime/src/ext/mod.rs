@@ -21,6 +21,8 @@ pub mod time;
 #[cfg(feature = "uuid")]
 pub mod uuid;
 
+use alloc::string::ToString;
+
 /// A small stack buffer that a value's text is assembled in before one append to the output.
 #[allow(dead_code)]
 pub(crate) struct StackBuf<const N: usize> {
@@ -76,21 +78,24 @@ impl<const N: usize> StackBuf<N> {
 
 /// A `fmt::Write` into a stack buffer; `None` once the text does not fit.
 #[allow(dead_code)]
-pub(crate) fn format_on_stack<const N: usize>(args: std::fmt::Arguments<'_>, f: impl FnOnce(&str)) {
+pub(crate) fn format_on_stack<const N: usize>(
+    args: core::fmt::Arguments<'_>,
+    f: impl FnOnce(&str),
+) {
     struct W<'a, const N: usize>(&'a mut StackBuf<N>);
-    impl<const N: usize> std::fmt::Write for W<'_, N> {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+    impl<const N: usize> core::fmt::Write for W<'_, N> {
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
             if self.0.len + s.len() > N {
-                return Err(std::fmt::Error);
+                return Err(core::fmt::Error);
             }
             self.0.extend(s.as_bytes());
             Ok(())
         }
     }
     let mut buf = StackBuf::<N>::new();
-    if std::fmt::Write::write_fmt(&mut W(&mut buf), args).is_ok() {
+    if core::fmt::Write::write_fmt(&mut W(&mut buf), args).is_ok() {
         // Only whole `&str`s were copied in, so the bytes are UTF-8.
-        match std::str::from_utf8(buf.as_bytes()) {
+        match core::str::from_utf8(buf.as_bytes()) {
             Ok(s) => f(s),
             Err(_) => f(&args.to_string()),
         }

@@ -14,6 +14,7 @@
 //! # }
 //! ```
 
+use alloc::string::ToString;
 use uuid::Uuid;
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};

@@ -1,6 +1,10 @@
 //! Sequences, sets and maps.
 
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
+use alloc::collections::{BTreeMap, BTreeSet, BinaryHeap, LinkedList, VecDeque};
+use alloc::{boxed::Box, string::ToString, vec::Vec};
+#[cfg(feature = "std")]
+use std::collections::{HashMap, HashSet};
+#[cfg(feature = "std")]
 use std::hash::{BuildHasher, Hash};
 
 use crate::{Format, FromJson, FromJsonKey, Reader, Result, ToJson, ToJsonKey, Writer};
@@ -47,7 +51,15 @@ macro_rules! seq_to_json {
         }
     )*};
 }
-seq_to_json!(Vec<T>, VecDeque<T>, LinkedList<T>, BTreeSet<T>, HashSet<T, S>, BinaryHeap<T>);
+seq_to_json!(
+    Vec<T>,
+    VecDeque<T>,
+    LinkedList<T>,
+    BTreeSet<T>,
+    BinaryHeap<T>
+);
+#[cfg(feature = "std")]
+seq_to_json!(HashSet<T, S>);
 
 impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
     #[inline]
@@ -92,6 +104,7 @@ impl<'de, T: FromJson<'de> + Ord> FromJson<'de> for BinaryHeap<T> {
         Ok(v)
     }
 }
+#[cfg(feature = "std")]
 impl<'de, T: FromJson<'de> + Eq + Hash, S: BuildHasher + Default> FromJson<'de> for HashSet<T, S> {
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         let mut v = HashSet::with_hasher(S::default());
@@ -166,6 +179,7 @@ fn read_map<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
     Ok(())
 }
 
+#[cfg(feature = "std")]
 impl<K: ToJsonKey, V: ToJson, S> ToJson for HashMap<K, V, S> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
@@ -178,6 +192,7 @@ impl<K: ToJsonKey, V: ToJson> ToJson for BTreeMap<K, V> {
         write_map(w, self);
     }
 }
+#[cfg(feature = "std")]
 impl<'de, K, V, S> FromJson<'de> for HashMap<K, V, S>
 where
     K: FromJsonKey<'de> + Eq + Hash + ToString,

@@ -6,7 +6,8 @@
 //! be exactly a JSON number (no whitespace, `+`, leading zeros or escapes; `-0` is a float) or
 //! exactly `true`/`false`.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::{borrow::ToOwned, boxed::Box, string::String};
 
 use crate::error::ErrorKind;
 use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};

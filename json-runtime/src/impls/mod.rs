@@ -2,6 +2,7 @@
 
 mod collections;
 mod keys;
+#[cfg(feature = "std")]
 mod net;
 mod pointers;
 mod primitives;

@@ -1,8 +1,9 @@
 //! Option, references, Box, Rc, Arc, PhantomData.
 
-use std::marker::PhantomData;
-use std::rc::Rc;
-use std::sync::Arc;
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::sync::Arc;
+use core::marker::PhantomData;
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 

@@ -162,8 +162,8 @@ macro_rules! nonzero {
     )*};
 }
 nonzero!(
-    std::num::NonZeroU8 => u8, std::num::NonZeroU16 => u16, std::num::NonZeroU32 => u32,
-    std::num::NonZeroU64 => u64, std::num::NonZeroU128 => u128, std::num::NonZeroUsize => usize,
-    std::num::NonZeroI8 => i8, std::num::NonZeroI16 => i16, std::num::NonZeroI32 => i32,
-    std::num::NonZeroI64 => i64, std::num::NonZeroI128 => i128, std::num::NonZeroIsize => isize
+    core::num::NonZeroU8 => u8, core::num::NonZeroU16 => u16, core::num::NonZeroU32 => u32,
+    core::num::NonZeroU64 => u64, core::num::NonZeroU128 => u128, core::num::NonZeroUsize => usize,
+    core::num::NonZeroI8 => i8, core::num::NonZeroI16 => i16, core::num::NonZeroI32 => i32,
+    core::num::NonZeroI64 => i64, core::num::NonZeroI128 => i128, core::num::NonZeroIsize => isize
 );

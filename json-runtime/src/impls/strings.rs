@@ -1,6 +1,7 @@
 //! String, &str, Box<str>, Cow<str>.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::{borrow::ToOwned, boxed::Box, string::String};
 
 use crate::{Format, FromJson, Reader, Result, Str, ToJson, Writer};
 

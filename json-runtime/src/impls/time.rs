@@ -5,7 +5,10 @@
 //! `[secs, nanos]`; a missing, duplicate or unknown field is an error; `nanos` of a second or
 //! more carries into the seconds, and a carry that overflows `u64` is an error.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use alloc::borrow::ToOwned;
+use core::time::Duration;
+#[cfg(feature = "std")]
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 
@@ -30,6 +33,7 @@ const DURATION: Form = Form {
     overflow: "overflow deserializing Duration",
 };
 
+#[cfg(feature = "std")]
 const SYSTEM_TIME: Form = Form {
     expecting: "struct SystemTime",
     secs: "secs_since_epoch",
@@ -153,6 +157,7 @@ impl<'de> FromJson<'de> for Duration {
 /// assert_eq!(json, r#"{"secs_since_epoch":1700000000,"nanos_since_epoch":5}"#);
 /// assert_eq!(json_runtime::from_str::<SystemTime>(&json).unwrap(), t);
 /// ```
+#[cfg(feature = "std")]
 impl ToJson for SystemTime {
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
         match self.duration_since(UNIX_EPOCH) {
@@ -161,6 +166,7 @@ impl ToJson for SystemTime {
         }
     }
 }
+#[cfg(feature = "std")]
 impl<'de> FromJson<'de> for SystemTime {
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         let d = read_parts(r, &SYSTEM_TIME)?;

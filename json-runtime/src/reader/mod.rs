@@ -2,6 +2,8 @@
 //!
 //! Positions are byte offsets; line and column are computed only when an error is built.
 
+use alloc::{string::String, string::ToString, vec::Vec};
+
 mod number;
 mod skip;
 mod string;
@@ -493,7 +495,7 @@ impl<'de> Reader<'de> {
 
     /// A data error (well-formed JSON of the wrong shape) at the current position.
     #[cold]
-    pub fn error(&self, message: impl std::fmt::Display) -> Error {
+    pub fn error(&self, message: impl core::fmt::Display) -> Error {
         self.make_error(ErrorKind::Data, message.to_string())
     }
 

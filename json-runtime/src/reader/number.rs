@@ -328,7 +328,7 @@ impl<'de> Reader<'de> {
             // SAFETY: `parse_number` matched `bytes` against the JSON number grammar, so they
             // are all ASCII (`-`, `+`, `.`, `e`, `E` and digits), which is valid UTF-8.
             // (An error is impossible for grammar-checked text; NaN reports it as out of range.)
-            None => unsafe { std::str::from_utf8_unchecked(bytes) }
+            None => unsafe { core::str::from_utf8_unchecked(bytes) }
                 .parse::<f64>()
                 .unwrap_or(f64::NAN),
         };
@@ -391,7 +391,7 @@ impl<'de> Reader<'de> {
 
     #[cold]
     fn parse_f32_slow(&mut self, start: usize) -> Result<f32> {
-        let text = std::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
+        let text = core::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
         match text.parse::<f32>() {
             Ok(v) if v.is_finite() => Ok(v),
             _ => Err(self.syntax("number out of range")),

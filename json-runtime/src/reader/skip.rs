@@ -2,6 +2,7 @@
 
 use super::Reader;
 use crate::error::Result;
+use alloc::vec::Vec;
 
 impl<'de> Reader<'de> {
     /// Skips one complete value, validating it like serde_json does when it ignores a value.

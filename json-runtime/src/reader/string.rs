@@ -4,6 +4,7 @@
 use super::Reader;
 use crate::error::{Error, ErrorKind, Result};
 use crate::swar::{find_special, find_special_ascii};
+use alloc::string::ToString;
 
 /// A string read from the input: borrowed from it when it had no escapes, else copied into
 /// the reader's scratch buffer (valid until the next read).
@@ -29,7 +30,7 @@ impl<'de, 's> Str<'de, 's> {
     }
 }
 
-impl std::ops::Deref for Str<'_, '_> {
+impl core::ops::Deref for Str<'_, '_> {
     type Target = str;
     #[inline]
     fn deref(&self) -> &str {
@@ -69,11 +70,11 @@ impl<'de> Reader<'de> {
         if span.escaped {
             // SAFETY: `scan_str` checked that the scratch buffer holds valid UTF-8, and nothing
             // has written to it since (the span is used right after the scan).
-            Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) })
+            Str::Copied(unsafe { core::str::from_utf8_unchecked(&self.scratch) })
         } else {
             let input: &'de [u8] = self.input;
             // SAFETY: `scan_str` checked that `input[start..end]` is valid UTF-8.
-            Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&input[span.start..span.end]) })
+            Str::Borrowed(unsafe { core::str::from_utf8_unchecked(&input[span.start..span.end]) })
         }
     }
 
@@ -87,7 +88,7 @@ impl<'de> Reader<'de> {
             Some(b'"') => {
                 self.pos = i + 1;
                 if non_ascii && !self.input_is_utf8 {
-                    if let Err(e) = std::str::from_utf8(&self.input[start..i]) {
+                    if let Err(e) = core::str::from_utf8(&self.input[start..i]) {
                         return Err(self.utf8_error(i - start - e.valid_up_to()));
                     }
                 }
@@ -118,7 +119,7 @@ impl<'de> Reader<'de> {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
                     if non_ascii && !self.input_is_utf8 {
-                        if let Err(e) = std::str::from_utf8(&self.scratch) {
+                        if let Err(e) = core::str::from_utf8(&self.scratch) {
                             return Err(self.utf8_error(self.scratch.len() - e.valid_up_to()));
                         }
                     }

@@ -1,6 +1,7 @@
 //! `JsonBuffer`: a reusable output buffer, so serializing in a loop allocates nothing.
 
 use crate::{Compact, Pretty, ToJson, Writer};
+use alloc::vec::Vec;
 
 /// A reusable output buffer. [`JsonBuffer::write`] clears it, serializes into it and returns
 /// the bytes; once its capacity fits the largest value written, no call allocates.

@@ -1,5 +1,7 @@
 //! The writer: appends JSON to a `Vec<u8>`, compact or pretty (chosen at compile time).
 
+use alloc::vec::Vec;
+
 pub(crate) mod buffer;
 pub(crate) mod escape;
 mod float;
@@ -7,7 +9,7 @@ mod small;
 
 use small::push_small;
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
 /// Compact or pretty output, chosen by type so that the compact path carries no indentation code.
 pub trait Format: private::Sealed {

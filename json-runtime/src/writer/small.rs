@@ -2,6 +2,8 @@
 //! variable length, `extend_from_slice` calls libc's memmove, which was 28% of writing
 //! canada.json; two overlapping fixed-size moves do the same work inline.
 
+use alloc::vec::Vec;
+
 /// Appends `s` (at most 32 bytes) to `out`.
 #[inline(always)]
 pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
