@@ -11,6 +11,7 @@
 
 extern crate alloc;
 
+pub mod bump;
 pub mod seeds;
 pub mod shapes;
 
