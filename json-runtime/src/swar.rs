@@ -34,17 +34,24 @@ pub(crate) fn find_special(bytes: &[u8], i: usize) -> usize {
 /// Like [`find_special`], also returning `true` if a byte >= 0x80 may lie before the result
 /// (it may also report bytes just after it: a harmless false positive).
 #[inline(always)]
-pub(crate) fn find_special_ascii(bytes: &[u8], mut i: usize) -> (usize, bool) {
-    let mut high = 0u64;
+pub(crate) fn find_special_ascii(bytes: &[u8], i: usize) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     {
-        let (j, h) = sse2::scan(bytes, i);
-        i = j;
-        high |= h as u64;
-        if i < bytes.len() && is_special(bytes[i]) {
-            return (i, high != 0);
+        let (j, high) = sse2::scan(bytes, i);
+        if j < bytes.len() && is_special(bytes[j]) {
+            return (j, high);
         }
+        find_special_ascii_swar(bytes, j, high)
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    find_special_ascii_swar(bytes, i, false)
+}
+
+/// The portable part of [`find_special_ascii`] (all of it off x86_64, the last partial block
+/// on x86_64): 8 bytes at a time, then byte by byte. `high`: a high bit was seen before `i`.
+#[inline(always)]
+fn find_special_ascii_swar(bytes: &[u8], mut i: usize, high: bool) -> (usize, bool) {
+    let mut high = high as u64;
     while i + 8 <= bytes.len() {
         let mut chunk = [0u8; 8];
         chunk.copy_from_slice(&bytes[i..i + 8]);
@@ -69,11 +76,15 @@ pub(crate) fn find_special_ascii(bytes: &[u8], mut i: usize) -> (usize, bool) {
 
 /// Index of the first non-whitespace byte at or after `i` (or `bytes.len()`).
 #[inline]
-pub(crate) fn skip_whitespace(bytes: &[u8], mut i: usize) -> usize {
+pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
-    {
-        i = sse2::skip_whitespace(bytes, i);
-    }
+    let i = sse2::skip_whitespace(bytes, i);
+    skip_whitespace_scalar(bytes, i)
+}
+
+/// The portable part of [`skip_whitespace`]: byte by byte.
+#[inline(always)]
+fn skip_whitespace_scalar(bytes: &[u8], mut i: usize) -> usize {
     while let Some(&b) = bytes.get(i) {
         if !crate::reader::is_ws(b) {
             break;
@@ -181,37 +192,60 @@ mod sse2 {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_special, find_special_ascii};
+    use super::{find_special, find_special_ascii, find_special_ascii_swar};
+    use super::{skip_whitespace, skip_whitespace_scalar};
+
+    /// The portable scan forced, whatever the target (on x86_64 `find_special_ascii` runs SSE2
+    /// over whole 16-byte blocks first; elsewhere it is this).
+    fn swar_only(bytes: &[u8], i: usize) -> (usize, bool) {
+        find_special_ascii_swar(bytes, i, false)
+    }
+    type Finder = fn(&[u8], usize) -> (usize, bool);
+    const FINDERS: [(&str, Finder); 2] = [("dispatch", find_special_ascii), ("swar", swar_only)];
+    type Skipper = fn(&[u8], usize) -> usize;
+    const SKIPPERS: [(&str, Skipper); 2] = [
+        ("dispatch", skip_whitespace),
+        ("scalar", skip_whitespace_scalar),
+    ];
 
     #[test]
     fn finds_first_special_at_every_offset() {
-        for len in 0..40 {
-            for at in 0..=len {
-                for special in [b'"', b'\\', 0u8, 0x1f] {
-                    let mut v = vec![b'a'; len];
-                    if at < len {
-                        v[at] = special;
+        for (name, find) in FINDERS {
+            for len in 0..40 {
+                for at in 0..=len {
+                    for special in [b'"', b'\\', 0u8, 0x1f] {
+                        let mut v = vec![b'a'; len];
+                        if at < len {
+                            v[at] = special;
+                        }
+                        let expect = if at < len { at } else { len };
+                        assert_eq!(find(&v, 0).0, expect, "{name} len {len} at {at}");
+                        // 0x7f and bytes >= 0x80 are not special.
+                        let mut w = v.clone();
+                        for b in w.iter_mut().take(at) {
+                            *b = 0x7f;
+                        }
+                        assert_eq!(find(&w, 0).0, expect, "{name}");
+                        // Starting past the beginning.
+                        if at > 0 {
+                            assert_eq!(find(&v, 1).0, expect, "{name} from 1");
+                        }
                     }
-                    let expect = if at < len { at } else { len };
-                    assert_eq!(find_special(&v, 0), expect, "len {len} at {at}");
-                    // 0x7f and bytes >= 0x80 are not special.
-                    let mut w = v.clone();
-                    for b in w.iter_mut().take(at) {
-                        *b = 0x7f;
-                    }
-                    assert_eq!(find_special(&w, 0), expect);
                 }
             }
         }
+        assert_eq!(find_special(b"0123456789abcdef0123\\", 0), 20);
     }
 
     #[test]
     fn skips_whitespace_runs_of_every_length() {
-        for len in 0..40 {
-            for tail in [&b"x"[..], b"", b"\x00"] {
-                let mut v: Vec<u8> = (0..len).map(|i| b" \n\t\r"[i % 4]).collect();
-                v.extend_from_slice(tail);
-                assert_eq!(super::skip_whitespace(&v, 0), len, "len {len}");
+        for (name, skip) in SKIPPERS {
+            for len in 0..40 {
+                for tail in [&b"x"[..], b"", b"\x00"] {
+                    let mut v: Vec<u8> = (0..len).map(|i| b" \n\t\r"[i % 4]).collect();
+                    v.extend_from_slice(tail);
+                    assert_eq!(skip(&v, 0), len, "{name} len {len}");
+                }
             }
         }
     }
@@ -232,20 +266,18 @@ mod tests {
 
     #[test]
     fn reports_high_bytes_before_the_special_byte() {
-        for len in 1..40 {
-            for hi_at in 0..len {
+        for (name, find) in FINDERS {
+            for len in 1..40 {
+                for hi_at in 0..len {
+                    let mut v = vec![b'a'; len + 1];
+                    v[len] = b'"';
+                    v[hi_at] = 0xc3;
+                    assert_eq!(find(&v, 0), (len, true), "{name} len {len} hi {hi_at}");
+                }
                 let mut v = vec![b'a'; len + 1];
                 v[len] = b'"';
-                v[hi_at] = 0xc3;
-                assert_eq!(
-                    find_special_ascii(&v, 0),
-                    (len, true),
-                    "len {len} hi {hi_at}"
-                );
+                assert_eq!(find(&v, 0), (len, false), "{name}");
             }
-            let mut v = vec![b'a'; len + 1];
-            v[len] = b'"';
-            assert_eq!(find_special_ascii(&v, 0), (len, false));
         }
     }
 }
