@@ -42,7 +42,9 @@ use std::cell::RefCell;
 use std::fmt;
 use std::future::poll_fn;
 use std::pin::Pin;
+use std::prelude::rust_2021::*; // a std-only module (feature `axum` implies `std`)
 use std::sync::Mutex;
+use std::thread_local;
 
 use ::axum::body::{Body, Bytes, HttpBody};
 use ::axum::extract::{FromRequest, OptionalFromRequest, Request};

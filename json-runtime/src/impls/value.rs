@@ -6,6 +6,7 @@
 //! thread stacks.
 
 use serde_json::{Map, Number, Value};
+use std::prelude::rust_2021::*; // a std-only module (feature `serde_json` implies `std`)
 
 use crate::reader::Number as ReadNumber;
 use crate::{Error, Format, FromJson, Reader, Result, ToJson, Writer};
