@@ -46,12 +46,14 @@ fn content(cont: &Container, variant: &Variant, fj: &TokenStream) -> TokenStream
     }
 }
 
+/// A `skip_serializing` variant: records serde's error in the writer (`try_to_vec` returns it,
+/// `to_vec` panics with it) and writes nothing.
 fn unserializable(cont: &Container, variant: &Variant) -> TokenStream {
     let msg = format!(
-        "the enum variant {}::{} cannot be serialized (it is marked skip_serializing)",
+        "the enum variant {}::{} cannot be serialized",
         cont.ident, variant.ident
     );
-    quote!(::core::panic!(#msg))
+    quote!(__w.fail(#msg))
 }
 
 pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
@@ -61,8 +63,8 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
     let arms = variants.iter().map(|variant| {
         let pat = pattern(variant);
         if variant.attrs.skip_ser {
-            let panic = unserializable(cont, variant);
-            return quote!(#pat => #panic,);
+            let fail = unserializable(cont, variant);
+            return quote!(#pat => #fail,);
         }
         let name = &variant.attrs.name.ser;
         let write = match &cont.attrs.tag {
@@ -158,8 +160,8 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
     let arms = variants.iter().map(|variant| {
         let pat = pattern(variant);
         if variant.attrs.skip_ser {
-            let panic = unserializable(cont, variant);
-            return quote!(#pat => #panic,);
+            let fail = unserializable(cont, variant);
+            return quote!(#pat => #fail,);
         }
         let name = &variant.attrs.name.ser;
         let access = |f: &Field| binding(variant, f);
