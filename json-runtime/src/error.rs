@@ -50,7 +50,8 @@ pub enum ErrorKind {
     /// An I/O error from `to_writer` or `from_reader`.
     Io,
     /// A value that has no JSON form and that serde_json refuses too (a `skip_serializing`
-    /// enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite float map key):
+    /// enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite float map key, an
+    /// internally tagged newtype variant holding an `Option`):
     /// reported by [`crate::try_to_vec`] and the other `try_` functions.
     Unserializable,
 }

@@ -1,7 +1,8 @@
 //! The write path that cannot panic: `try_to_vec` and friends return an [`Error`] where
 //! serde_json returns one (a `skip_serializing` enum variant, a `SystemTime` before the Unix
-//! epoch, a NaN or infinite float map key, anything a hand-written impl refuses with
-//! [`Writer::fail`]); the infallible functions panic there with the same message.
+//! epoch, a NaN or infinite float map key, an internally tagged newtype variant holding an
+//! `Option`, anything a hand-written impl refuses with [`Writer::fail`]); the infallible
+//! functions panic there with the same message.
 //!
 //! A value that cannot be written records its error in the [`Writer`] and writing goes on;
 //! the error is looked at once, after the whole value is written, so the infallible path pays
@@ -96,4 +97,49 @@ pub fn try_to_writer<W: std::io::Write, T: ToJson + ?Sized>(
 ) -> Result<()> {
     let bytes = try_to_vec(value)?;
     writer.write_all(&bytes).map_err(Error::io)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    /// The `from_utf8_unchecked` in `try_to_string` and `try_to_string_pretty`: what they
+    /// return is what `to_string` returns (valid UTF-8, checked there), for every kind of string.
+    #[test]
+    fn try_strings_are_the_infallible_strings() {
+        let values = vec!["plain", "é ß 日本 😀", "\"\\\n\u{1}\u{7f}\u{2028}"];
+        let compact = crate::try_to_string(&values).unwrap();
+        assert_eq!(compact, crate::to_string(&values));
+        assert!(std::str::from_utf8(compact.as_bytes()).is_ok());
+        let pretty = crate::try_to_string_pretty(&values).unwrap();
+        assert_eq!(pretty, crate::to_string_pretty(&values));
+        assert_eq!(crate::try_to_vec(&values).unwrap(), compact.as_bytes());
+        assert_eq!(crate::try_to_vec_pretty(&values).unwrap(), pretty.as_bytes());
+    }
+
+    #[test]
+    fn first_failure_is_kept_and_writing_goes_on() {
+        let mut out = Vec::new();
+        let mut w = crate::Writer::<crate::Compact>::new(&mut out);
+        assert!(w.error().is_none());
+        w.begin_array();
+        w.fail("first");
+        w.fail("second");
+        w.end_array(false);
+        assert_eq!(w.error().map(|e| e.message()), Some("first"));
+        let err = w.finish().unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::Unserializable);
+        assert_eq!((err.line(), err.column(), err.path()), (0, 0, ""));
+        assert_eq!(out, b"[]");
+    }
+
+    #[test]
+    fn infallible_functions_panic_with_the_message() {
+        let early = UNIX_EPOCH - Duration::from_secs(1);
+        let payload = std::panic::catch_unwind(|| crate::to_vec(&early)).unwrap_err();
+        assert_eq!(
+            payload.downcast_ref::<String>().map(String::as_str),
+            Some("SystemTime must be later than UNIX_EPOCH")
+        );
+    }
 }

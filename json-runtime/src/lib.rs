@@ -87,8 +87,9 @@ pub use json_derive::FastJson;
 /// # Panics
 ///
 /// Where serde_json returns an error, with its message: a `skip_serializing` enum variant, a
-/// `SystemTime` before the Unix epoch, a NaN or infinite float map key, or a value a
-/// hand-written impl refuses ([`Writer::fail`]). [`try_to_vec`] returns the error instead.
+/// `SystemTime` before the Unix epoch, a NaN or infinite float map key, an internally tagged
+/// newtype variant holding an `Option`, or a value a hand-written impl refuses
+/// ([`Writer::fail`]). [`try_to_vec`] returns the error instead.
 #[inline]
 pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     let mut out = Vec::with_capacity(128);
