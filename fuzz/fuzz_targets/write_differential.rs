@@ -76,16 +76,22 @@ mod refused {
         Hidden(u8),
         #[serde(skip_serializing)]
         HiddenUnit,
-        Named { at: SystemTime },
+        Named {
+            at: SystemTime,
+        },
     }
 
     #[derive(Serialize, json_runtime::FastJson, Debug)]
     #[serde(tag = "t")]
     pub enum Tagged {
-        A { x: u8 },
+        A {
+            x: u8,
+        },
         #[serde(skip_serializing)]
         B,
-        C { keys: BTreeMap<Key, u8> },
+        C {
+            keys: BTreeMap<Key, u8>,
+        },
     }
 
     #[derive(Serialize, json_runtime::FastJson, Debug)]
@@ -148,7 +154,9 @@ mod refused {
             }
         }
         fn keys(&mut self) -> BTreeMap<Key, u8> {
-            (0..self.byte() % 4).map(|_| (Key(self.f64()), self.byte())).collect()
+            (0..self.byte() % 4)
+                .map(|_| (Key(self.f64()), self.byte()))
+                .collect()
         }
         pub fn doc(&mut self) -> Doc {
             let shapes = (0..self.byte() % 4).map(|_| self.shape()).collect();
@@ -191,7 +199,10 @@ mod refused {
 fn try_same<T: json_runtime::ToJson + serde::Serialize + std::fmt::Debug>(v: &T) {
     let pairs = [
         (json_runtime::try_to_vec(v), serde_json::to_vec(v)),
-        (json_runtime::try_to_vec_pretty(v), serde_json::to_vec_pretty(v)),
+        (
+            json_runtime::try_to_vec_pretty(v),
+            serde_json::to_vec_pretty(v),
+        ),
     ];
     for (ours, theirs) in pairs {
         match (&ours, &theirs) {
@@ -239,7 +250,12 @@ fuzz_target!(|data: &[u8]| {
         if x.is_finite() {
             let text = json_runtime::to_vec(&x);
             let back: f64 = json_runtime::from_slice(&text).expect("own f64 reads back");
-            assert_eq!(back.to_bits(), x.to_bits(), "f64 {x:?} wrote {}", show(&text));
+            assert_eq!(
+                back.to_bits(),
+                x.to_bits(),
+                "f64 {x:?} wrote {}",
+                show(&text)
+            );
         }
     }
     for &x in &f32s {
@@ -247,7 +263,12 @@ fuzz_target!(|data: &[u8]| {
         if x.is_finite() {
             let text = json_runtime::to_vec(&x);
             let back: f32 = json_runtime::from_slice(&text).expect("own f32 reads back");
-            assert_eq!(back.to_bits(), x.to_bits(), "f32 {x:?} wrote {}", show(&text));
+            assert_eq!(
+                back.to_bits(),
+                x.to_bits(),
+                "f32 {x:?} wrote {}",
+                show(&text)
+            );
         }
     }
     same(&f64s);
@@ -275,7 +296,12 @@ fuzz_target!(|data: &[u8]| {
     let nested: BTreeMap<String, Vec<Option<f64>>> = map
         .keys()
         .zip(f64s.chunks(3))
-        .map(|(k, xs)| (k.clone(), xs.iter().map(|&x| x.is_finite().then_some(x)).collect()))
+        .map(|(k, xs)| {
+            (
+                k.clone(),
+                xs.iter().map(|&x| x.is_finite().then_some(x)).collect(),
+            )
+        })
         .collect();
     same(&nested);
     // A Value holding the same things (serde_json's Number cannot hold NaN or infinity).
@@ -289,7 +315,12 @@ fuzz_target!(|data: &[u8]| {
     // The fallible path.
     let mut bytes = refused::Bytes(data);
     try_same(&bytes.time());
-    try_same(&f64s.iter().map(|&x| (refused::Key(x), 0u8)).collect::<BTreeMap<_, _>>());
+    try_same(
+        &f64s
+            .iter()
+            .map(|&x| (refused::Key(x), 0u8))
+            .collect::<BTreeMap<_, _>>(),
+    );
     while !bytes.0.is_empty() {
         try_same(&bytes.doc());
     }

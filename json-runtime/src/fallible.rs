@@ -114,7 +114,10 @@ mod tests {
         let pretty = crate::try_to_string_pretty(&values).unwrap();
         assert_eq!(pretty, crate::to_string_pretty(&values));
         assert_eq!(crate::try_to_vec(&values).unwrap(), compact.as_bytes());
-        assert_eq!(crate::try_to_vec_pretty(&values).unwrap(), pretty.as_bytes());
+        assert_eq!(
+            crate::try_to_vec_pretty(&values).unwrap(),
+            pretty.as_bytes()
+        );
     }
 
     #[test]
