@@ -143,6 +143,11 @@ struct Doc {
 
 // ---- the comparison ---------------------------------------------------------------------
 
+/// An infallible entry point, called on the value under test.
+type Infallible<'a> = dyn Fn() -> Vec<u8> + 'a;
+/// serde_json's bytes, or its error message.
+type Outcome = Result<Vec<u8>, String>;
+
 /// `try_to_vec`, `try_to_vec_pretty`, `try_to_string`, `try_to_string_pretty`, `try_to_writer`
 /// and `JsonBuffer::try_write(_pretty)` agree with serde_json on Ok/Err, on the bytes when Ok
 /// and on the message when Err; the infallible functions write the same bytes or panic with
@@ -177,7 +182,7 @@ fn agree<T: Serialize + ToJson + std::fmt::Debug + ?Sized>(v: &T) -> Result<(), 
             buf.try_write_pretty(v).map(<[u8]>::to_vec),
         ),
     ];
-    let infallible: [(&str, &dyn Fn() -> Vec<u8>, &Result<Vec<u8>, String>); 2] = [
+    let infallible: [(&str, &Infallible, &Outcome); 2] = [
         ("to_vec", &|| json_runtime::to_vec(v), &serde_compact),
         (
             "to_vec_pretty",
