@@ -18,7 +18,9 @@
 //! column are 0 when the error has no position).
 //!
 //! As a **response** it serializes `T` into a per-thread reusable buffer, copies it out once
-//! at its exact size, and sets `content-type: application/json`.
+//! at its exact size, and sets `content-type: application/json`. A value serde_json refuses
+//! (see [`crate::try_to_vec`]) never panics the handler: the answer is 500 Internal Server
+//! Error with `{"error":"SystemTime must be later than UNIX_EPOCH"}`.
 //!
 //! ```
 //! use axum::{routing::post, Router};
@@ -320,26 +322,43 @@ fn json_response(status: StatusCode, body: Bytes) -> Response {
     res
 }
 
-/// Serializes `value` through the per-thread buffer and copies the bytes out at their size.
-fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Bytes {
+/// Serializes `value` through the per-thread buffer and copies the bytes out at their size;
+/// `Err` if the value cannot be serialized (the fallible path: a handler never panics).
+fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
     RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buf) => {
             buf.clear();
-            value.write_json(&mut Writer::<Compact>::new(&mut buf));
-            let bytes = Bytes::copy_from_slice(&buf);
+            let written = crate::fallible::write_to::<Compact, T>(&mut buf, value);
+            let bytes = written.map(|()| Bytes::copy_from_slice(&buf));
             if buf.capacity() > POOL_MAX_CAPACITY {
                 *buf = Vec::new();
             }
             bytes
         }
         // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
-        Err(_) => Bytes::from(crate::to_vec(value)),
+        Err(_) => crate::try_to_vec(value).map(Bytes::from),
     })
+}
+
+/// 500 with `{"error":"<message>"}`: the value has no JSON form (axum's `Json` answers 500
+/// with the message as plain text).
+#[cold]
+fn unserializable_response(err: &Error) -> Response {
+    let mut out = Vec::with_capacity(16 + err.message().len());
+    let mut w = Writer::<Compact>::new(&mut out);
+    w.begin_object();
+    w.key(true, b",\"error\":");
+    w.str(err.message());
+    w.end_object(true);
+    json_response(StatusCode::INTERNAL_SERVER_ERROR, Bytes::from(out))
 }
 
 impl<T: ToJson> IntoResponse for FastJson<T> {
     fn into_response(self) -> Response {
-        json_response(StatusCode::OK, to_bytes(&self.0))
+        match to_bytes(&self.0) {
+            Ok(body) => json_response(StatusCode::OK, body),
+            Err(e) => unserializable_response(&e),
+        }
     }
 }
 

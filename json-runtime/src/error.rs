@@ -4,7 +4,7 @@
 use alloc::{boxed::Box, string::String, string::ToString, vec::Vec};
 use core::fmt;
 
-/// An error from reading (or, for `to_writer`, writing) JSON.
+/// An error from reading JSON, or from writing it with a `try_` function or `to_writer`.
 ///
 /// Boxed, so `Result<T, Error>` stays one pointer wide on the hot path.
 ///
@@ -50,6 +50,11 @@ pub enum ErrorKind {
     Data,
     /// An I/O error from `to_writer` or `from_reader`.
     Io,
+    /// A value that has no JSON form and that serde_json refuses too (a `skip_serializing`
+    /// enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite float map key, an
+    /// internally tagged newtype variant holding an `Option`):
+    /// reported by [`crate::try_to_vec`] and the other `try_` functions.
+    Unserializable,
 }
 
 impl Error {
@@ -72,6 +77,12 @@ impl Error {
     #[cold]
     pub fn custom(message: impl fmt::Display) -> Self {
         Self::new(ErrorKind::Data, message.to_string(), 0, 0)
+    }
+
+    /// A value the writer cannot represent, recorded by [`crate::Writer::fail`].
+    #[cold]
+    pub(crate) fn unserializable(message: String) -> Self {
+        Self::new(ErrorKind::Unserializable, message, 0, 0)
     }
 
     #[cold]

@@ -17,6 +17,16 @@ pub trait ToJsonFlat {
     /// Writes this value's entries (not the braces); `first` is true while the enclosing object
     /// has no entry yet, and is updated.
     fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool);
+
+    /// Writes this value as the content of an internally tagged newtype variant (`variant`
+    /// is `Enum::Variant`, for the message): its entries, as [`ToJsonFlat::write_flat`] does.
+    /// serde refuses an `Option` there, `Some` or `None`, which `Option`'s impl records with
+    /// [`Writer::fail`].
+    #[inline]
+    fn write_tagged<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool, variant: &str) {
+        let _ = variant;
+        self.write_flat(w, first);
+    }
 }
 
 /// A value that can be read from the entries of an enclosing object.
@@ -57,6 +67,12 @@ impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
             v.write_flat(w, first);
         }
     }
+    #[cold]
+    fn write_tagged<F: Format>(&self, w: &mut Writer<'_, F>, _: &mut bool, variant: &str) {
+        w.fail(format_args!(
+            "cannot serialize tagged newtype variant {variant} containing an optional"
+        ));
+    }
 }
 
 /// Like serde: `Some` if the inner value can be read from the entries, else `None`.
@@ -87,6 +103,10 @@ impl<T: ToJsonFlat + ?Sized> ToJsonFlat for Box<T> {
     #[inline]
     fn write_flat<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool) {
         (**self).write_flat(w, first);
+    }
+    #[inline]
+    fn write_tagged<F: Format>(&self, w: &mut Writer<'_, F>, first: &mut bool, variant: &str) {
+        (**self).write_tagged(w, first, variant);
     }
 }
 impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {

@@ -43,6 +43,7 @@ mod error;
     feature = "rust_decimal"
 ))]
 pub mod ext;
+mod fallible;
 mod flat;
 mod impls;
 pub mod number_string;
@@ -92,14 +93,25 @@ impl<'de> FromJson<'de> for IgnoredAny {
 pub use json_derive::FastJson;
 
 /// Serializes `value` as compact JSON into a new `Vec`.
+///
+/// # Panics
+///
+/// Where serde_json returns an error, with its message: a `skip_serializing` enum variant, a
+/// `SystemTime` before the Unix epoch, a NaN or infinite float map key, an internally tagged
+/// newtype variant holding an `Option`, or a value a hand-written impl refuses
+/// ([`Writer::fail`]). [`try_to_vec`] returns the error instead.
 #[inline]
 pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     let mut out = Vec::with_capacity(128);
-    value.write_json(&mut Writer::<Compact>::new(&mut out));
+    fallible::write_or_panic::<Compact, T>(&mut out, value);
     out
 }
 
 /// Serializes `value` as compact JSON into a new `String`.
+///
+/// # Panics
+///
+/// As [`to_vec`]; [`try_to_string`] returns the error instead.
 #[inline]
 pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
     let bytes = to_vec(value);
@@ -110,6 +122,10 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
 
 /// Serializes `value` as pretty JSON (two-space indent), byte-identical to
 /// `serde_json::to_string_pretty`.
+///
+/// # Panics
+///
+/// As [`to_vec`]; [`try_to_string_pretty`] returns the error instead.
 pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
     let out = to_vec_pretty(value);
     // SAFETY: as in `to_string`, the writer only emits valid UTF-8.
@@ -117,14 +133,22 @@ pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
 }
 
 /// Serializes `value` as pretty JSON into a new `Vec`.
+///
+/// # Panics
+///
+/// As [`to_vec`]; [`try_to_vec_pretty`] returns the error instead.
 pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     let mut out = Vec::with_capacity(128);
-    value.write_json(&mut Writer::<Pretty>::new(&mut out));
+    fallible::write_or_panic::<Pretty, T>(&mut out, value);
     out
 }
 
 #[cfg(feature = "std")]
 /// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at once).
+///
+/// # Panics
+///
+/// As [`to_vec`] (before anything is written); [`try_to_writer`] returns the error instead.
 pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     mut writer: W,
     value: &T,
@@ -132,6 +156,10 @@ pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     let bytes = to_vec(value);
     writer.write_all(&bytes)
 }
+
+pub use fallible::{
+    try_to_string, try_to_string_pretty, try_to_vec, try_to_vec_pretty, try_to_writer,
+};
 
 /// Reads a `T` from JSON bytes; the whole input must be one value (whitespace around it is fine).
 #[inline]

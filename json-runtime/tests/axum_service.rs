@@ -1,6 +1,7 @@
 //! The `order_service` example's router, served on 127.0.0.1 on a free port, driven by a
 //! minimal HTTP/1.1 client over `std::net::TcpStream`: GET and POST, and the rejections
-//! (400 with line/column, 415, 422 with a path, 413 for a 10 MB body).
+//! (400 with line/column, 415, 422 with a path, 413 for a 10 MB body), and a response value
+//! serde_json refuses (500 with a JSON error body, no panic).
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
@@ -24,9 +25,8 @@ fn start() -> SocketAddr {
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, order_service::router())
-                .await
-                .unwrap();
+            let app = order_service::router().merge(unwritable::router());
+            axum::serve(listener, app).await.unwrap();
         });
     });
     rx.recv_timeout(Duration::from_secs(10)).unwrap()
@@ -399,4 +399,71 @@ fn chunked_body_over_the_limit_is_413() {
     let res = exchange(addr, head, body);
     assert_eq!(res.status, 200);
     assert_eq!(res.body, json);
+}
+
+/// Handlers answering with values serde_json refuses to serialize.
+mod unwritable {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    use axum::{routing::get, Router};
+    use json_runtime::axum::FastJson;
+
+    #[derive(json_runtime::FastJson, serde::Serialize)]
+    pub enum Status {
+        Open,
+        #[serde(skip_serializing)]
+        Internal(u32),
+    }
+
+    #[derive(json_runtime::FastJson, serde::Serialize)]
+    pub struct Reading {
+        pub at: SystemTime,
+        pub status: Vec<Status>,
+    }
+
+    pub fn before_epoch() -> Reading {
+        Reading {
+            at: UNIX_EPOCH - Duration::from_secs(5),
+            status: vec![Status::Open],
+        }
+    }
+
+    pub fn internal_status() -> Reading {
+        Reading {
+            at: UNIX_EPOCH + Duration::from_secs(5),
+            status: vec![Status::Open, Status::Internal(3)],
+        }
+    }
+
+    pub fn router() -> Router {
+        Router::new()
+            .route(
+                "/unwritable/time",
+                get(|| async { FastJson(before_epoch()) }),
+            )
+            .route(
+                "/unwritable/variant",
+                get(|| async { FastJson(internal_status()) }),
+            )
+    }
+}
+
+#[test]
+fn unserializable_response_is_500_with_serde_json_message() {
+    let addr = start();
+    let cases = [
+        ("/unwritable/time", unwritable::before_epoch()),
+        ("/unwritable/variant", unwritable::internal_status()),
+    ];
+    for (path, value) in cases {
+        let want = serde_json::to_vec(&value).unwrap_err().to_string();
+        let res = request(addr, "GET", path, None, Vec::new());
+        assert_eq!(res.status, 500, "{path}");
+        assert_eq!(res.header("content-type"), Some("application/json"));
+        assert_eq!(res.json(), serde_json::json!({ "error": want }), "{path}");
+    }
+    // The server thread is still serving, and the pooled buffer holds no leftovers.
+    let res = request(addr, "GET", "/order", None, Vec::new());
+    assert_eq!(res.status, 200);
+    assert_eq!(res.body, serde_bytes(&seed_order()));
 }

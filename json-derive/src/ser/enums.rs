@@ -46,12 +46,19 @@ fn content(cont: &Container, variant: &Variant, fj: &TokenStream) -> TokenStream
     }
 }
 
+/// A `skip_serializing` variant: records serde's error in the writer (`try_to_vec` returns it,
+/// `to_vec` panics with it) and writes nothing.
 fn unserializable(cont: &Container, variant: &Variant) -> TokenStream {
     let msg = format!(
-        "the enum variant {}::{} cannot be serialized (it is marked skip_serializing)",
-        cont.ident, variant.ident
+        "the enum variant {} cannot be serialized",
+        variant_path(cont, variant)
     );
-    quote!(::core::panic!(#msg))
+    quote!(__w.fail(#msg))
+}
+
+/// `Enum::Variant`, as serde names a variant in its error messages.
+fn variant_path(cont: &Container, variant: &Variant) -> String {
+    format!("{}::{}", cont.ident, variant.ident)
 }
 
 pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
@@ -61,8 +68,8 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
     let arms = variants.iter().map(|variant| {
         let pat = pattern(variant);
         if variant.attrs.skip_ser {
-            let panic = unserializable(cont, variant);
-            return quote!(#pat => #panic,);
+            let fail = unserializable(cont, variant);
+            return quote!(#pat => #fail,);
         }
         let name = &variant.attrs.name.ser;
         let write = match &cont.attrs.tag {
@@ -90,11 +97,12 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
                     }
                     Style::Newtype => {
                         let inner = binding(variant, &variant.fields[0]);
+                        let path = variant_path(cont, variant);
                         quote! {
                             __w.begin_object();
                             #prefix
                             let mut __first = false;
-                            #fj::ToJsonFlat::write_flat(#inner, __w, &mut __first);
+                            #fj::ToJsonFlat::write_tagged(#inner, __w, &mut __first, #path);
                             __w.end_object(true);
                         }
                     }
@@ -149,8 +157,8 @@ fn tag_entry(tag: &str, name: &str) -> TokenStream {
 }
 
 /// `ToJsonFlat::write_flat` for an enum: its entries written into the enclosing object.
-/// A unit variant of an externally tagged or untagged enum has no entries and writes nothing
-/// (serde_json reports an error there; FastJson's writer cannot fail).
+/// A unit variant writes `"Variant":null` when externally tagged (as serde's flattening
+/// serializer does) and nothing when untagged.
 pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
     if variants.is_empty() {
         return quote!(let _ = (__w, __first_out); match *self {});
@@ -158,8 +166,8 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
     let arms = variants.iter().map(|variant| {
         let pat = pattern(variant);
         if variant.attrs.skip_ser {
-            let panic = unserializable(cont, variant);
-            return quote!(#pat => #panic,);
+            let fail = unserializable(cont, variant);
+            return quote!(#pat => #fail,);
         }
         let name = &variant.attrs.name.ser;
         let access = |f: &Field| binding(variant, f);
@@ -171,8 +179,15 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
                 #value
             }
         };
-        let own_entries = |variant: &Variant| match variant.style {
+        // An internally tagged newtype variant's content is written as serde's tagged
+        // serializer does (which refuses an `Option`), an untagged one's as flattened.
+        let own_entries = |variant: &Variant, tagged: bool| match variant.style {
             Style::Struct => fields::entries_inline(cont, &variant.fields, &access, fj),
+            Style::Newtype if tagged => {
+                let inner = access(&variant.fields[0]);
+                let path = variant_path(cont, variant);
+                quote!(#fj::ToJsonFlat::write_tagged(#inner, __w, &mut __first, #path);)
+            }
             Style::Newtype => {
                 let inner = access(&variant.fields[0]);
                 quote!(#fj::ToJsonFlat::write_flat(#inner, __w, &mut __first);)
@@ -182,7 +197,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
         let write = match &cont.attrs.tag {
             TagType::External => {
                 if variant.style == Style::Unit {
-                    quote!()
+                    entry(name, quote!(__w.null();))
                 } else {
                     entry(name, content(cont, variant, fj))
                 }
@@ -192,7 +207,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
                     let q = lit::quoted(name);
                     quote!(__w.raw(#q);)
                 });
-                let rest = own_entries(variant);
+                let rest = own_entries(variant, true);
                 quote!(#tag_entry #rest)
             }
             TagType::Adjacent {
@@ -210,7 +225,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
                 };
                 quote!(#tag_entry #rest)
             }
-            TagType::None => own_entries(variant),
+            TagType::None => own_entries(variant, false),
         };
         quote!(#pat => { #write })
     });

@@ -178,14 +178,16 @@ macro_rules! float_keys {
     ($($t:ty),*) => {$(
         /// The number's JSON text in quotes, like serde_json.
         ///
-        /// # Panics
         ///
-        /// If the value is NaN or infinite: serde_json refuses such keys with an error ("float
-        /// key must be finite"), and writing cannot fail.
+        /// A NaN or infinite key has no JSON form: serde_json refuses it with the error "float
+        /// key must be finite (got NaN or +/-inf)", which [`crate::try_to_vec`] returns too
+        /// (recorded with [`Writer::fail`]; [`crate::to_vec`] panics with it).
         impl ToJsonKey for $t {
             #[inline]
             fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-                assert!(self.is_finite(), "float key must be finite (got NaN or +/-inf)");
+                if !self.is_finite() {
+                    return w.fail("float key must be finite (got NaN or +/-inf)");
+                }
                 let mut b = zmij::Buffer::new();
                 let s = b.format_finite(*self);
                 let out = w.buffer();

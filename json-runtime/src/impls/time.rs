@@ -145,10 +145,9 @@ impl<'de> FromJson<'de> for Duration {
 
 /// `{"secs_since_epoch":u64,"nanos_since_epoch":u32}`, like serde.
 ///
-/// # Panics
-///
-/// Writing a time before the Unix epoch panics: serde refuses it with an error ("SystemTime
-/// must be later than UNIX_EPOCH"), and writing cannot fail.
+/// A time before the Unix epoch has no JSON form: serde refuses it with the error "SystemTime
+/// must be later than UNIX_EPOCH", which [`crate::try_to_vec`] returns too (recorded with
+/// [`Writer::fail`]; [`crate::to_vec`] panics with it).
 ///
 /// ```
 /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -162,7 +161,7 @@ impl ToJson for SystemTime {
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
         match self.duration_since(UNIX_EPOCH) {
             Ok(d) => write_parts(w, &SYSTEM_TIME, d),
-            Err(_) => panic!("SystemTime must be later than UNIX_EPOCH"),
+            Err(_) => w.fail("SystemTime must be later than UNIX_EPOCH"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `JsonBuffer`: a reusable output buffer, so serializing in a loop allocates nothing.
 
-use crate::{Compact, Pretty, ToJson, Writer};
+use crate::fallible::{write_or_panic, write_to};
+use crate::{Compact, Pretty, Result, ToJson};
 use alloc::vec::Vec;
 
 /// A reusable output buffer. [`JsonBuffer::write`] clears it, serializes into it and returns
@@ -35,19 +36,51 @@ impl JsonBuffer {
     }
 
     /// Clears the buffer, writes `value` as compact JSON and returns the bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`crate::to_vec`]; [`JsonBuffer::try_write`] returns the error instead.
     #[inline]
     pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
         self.bytes.clear();
-        value.write_json(&mut Writer::<Compact>::new(&mut self.bytes));
+        write_or_panic::<Compact, T>(&mut self.bytes, value);
         &self.bytes
     }
 
     /// Clears the buffer, writes `value` as pretty JSON (like `serde_json::to_vec_pretty`)
     /// and returns the bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`crate::to_vec`]; [`JsonBuffer::try_write_pretty`] returns the error instead.
     pub fn write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
         self.bytes.clear();
-        value.write_json(&mut Writer::<Pretty>::new(&mut self.bytes));
+        write_or_panic::<Pretty, T>(&mut self.bytes, value);
         &self.bytes
+    }
+
+    /// Like [`JsonBuffer::write`], returning the error serde_json would return instead of
+    /// panicking (see [`crate::try_to_vec`]); the buffer's contents are then unspecified.
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// let mut buf = json_runtime::JsonBuffer::new();
+    /// assert!(buf.try_write(&(UNIX_EPOCH - Duration::from_secs(1))).is_err());
+    /// assert_eq!(buf.try_write(&UNIX_EPOCH).unwrap(), br#"{"secs_since_epoch":0,"nanos_since_epoch":0}"#);
+    /// ```
+    #[inline]
+    pub fn try_write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
+        self.bytes.clear();
+        write_to::<Compact, T>(&mut self.bytes, value)?;
+        Ok(&self.bytes)
+    }
+
+    /// Like [`JsonBuffer::write_pretty`], returning the error serde_json would return instead
+    /// of panicking.
+    pub fn try_write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
+        self.bytes.clear();
+        write_to::<Pretty, T>(&mut self.bytes, value)?;
+        Ok(&self.bytes)
     }
 
     /// The bytes written by the last call.

@@ -11,6 +11,8 @@ use small::push_small;
 
 use core::marker::PhantomData;
 
+use crate::Error;
+
 /// Compact or pretty output, chosen by type so that the compact path carries no indentation code.
 pub trait Format: private::Sealed {
     /// True for [`Pretty`].
@@ -57,6 +59,8 @@ mod private {
 pub struct Writer<'a, F: Format = Compact> {
     out: &'a mut Vec<u8>,
     level: usize,
+    /// The first value that could not be written ([`Writer::fail`]); checked once, at the end.
+    error: Option<Error>,
     _format: PhantomData<F>,
 }
 
@@ -67,7 +71,52 @@ impl<'a, F: Format> Writer<'a, F> {
         Writer {
             out,
             level: 0,
+            error: None,
             _format: PhantomData,
+        }
+    }
+
+    /// Records that a value has no JSON form (serde_json would return an error here), for
+    /// `ToJson` impls: the first such message is kept, and the caller goes on writing whatever
+    /// it likes (the output is thrown away). [`crate::try_to_vec`] and the other `try_`
+    /// functions then return it as an [`Error`] of kind [`crate::ErrorKind::Unserializable`];
+    /// [`crate::to_vec`] and the other infallible functions panic with it.
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, Writer};
+    /// struct Even(u32);
+    /// impl ToJson for Even {
+    ///     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+    ///         if self.0 % 2 == 1 {
+    ///             return w.fail(format_args!("{} is odd", self.0));
+    ///         }
+    ///         w.u64(self.0.into());
+    ///     }
+    /// }
+    /// assert_eq!(json_runtime::try_to_string(&[Even(2)]).unwrap(), "[2]");
+    /// let err = json_runtime::try_to_string(&[Even(2), Even(3)]).unwrap_err();
+    /// assert_eq!(err.to_string(), "3 is odd");
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn fail(&mut self, message: impl std::fmt::Display) {
+        if self.error.is_none() {
+            self.error = Some(Error::unserializable(message.to_string()));
+        }
+    }
+
+    /// The error recorded by [`Writer::fail`], if any.
+    #[inline]
+    pub fn error(&self) -> Option<&Error> {
+        self.error.as_ref()
+    }
+
+    /// Ends writing: `Err` with the first error recorded by [`Writer::fail`], if any.
+    #[inline]
+    pub fn finish(self) -> Result<(), Error> {
+        match self.error {
+            None => Ok(()),
+            Some(e) => Err(e),
         }
     }
 
