@@ -38,6 +38,7 @@ mod impls;
 pub mod number_string;
 mod raw;
 mod reader;
+pub mod stream;
 mod swar;
 mod traits;
 mod writer;
@@ -113,13 +114,22 @@ pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     out
 }
 
-/// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at once).
+/// Serializes `value` as compact JSON into an `io::Write`, through a buffer handed to the
+/// writer in chunks of about [`stream::WRITE_CHUNK`] bytes (at element boundaries of arrays
+/// and maps), so a huge value needs about one chunk of memory plus its largest run without an
+/// array or map boundary (say, one long string). The first `io::Error` is returned.
 pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     mut writer: W,
     value: &T,
 ) -> std::io::Result<()> {
-    let bytes = to_vec(value);
-    writer.write_all(&bytes)
+    let mut out = Vec::with_capacity(128);
+    let mut sink = writer::sink::IoSink::new(&mut writer);
+    value.write_json(&mut Writer::<Compact>::with_sink(
+        &mut out,
+        &mut sink,
+        stream::WRITE_CHUNK,
+    ));
+    sink.finish(&mut out)
 }
 
 /// Reads a `T` from JSON bytes; the whole input must be one value (whitespace around it is fine).

@@ -3,6 +3,7 @@
 pub(crate) mod buffer;
 pub(crate) mod escape;
 mod float;
+pub(crate) mod sink;
 mod small;
 
 use small::push_small;
@@ -55,6 +56,10 @@ mod private {
 pub struct Writer<'a, F: Format = Compact> {
     out: &'a mut Vec<u8>,
     level: usize,
+    /// Output at least this long goes to `sink` at the next element boundary (`usize::MAX`
+    /// without a sink: never).
+    flush_at: usize,
+    sink: Option<&'a mut dyn sink::Sink>,
     _format: PhantomData<F>,
 }
 
@@ -65,7 +70,42 @@ impl<'a, F: Format> Writer<'a, F> {
         Writer {
             out,
             level: 0,
+            flush_at: usize::MAX,
+            sink: None,
             _format: PhantomData,
+        }
+    }
+
+    /// A writer appending to `out` and handing it to `sink` at the first element boundary
+    /// after it holds `flush_at` bytes.
+    pub(crate) fn with_sink(
+        out: &'a mut Vec<u8>,
+        sink: &'a mut dyn sink::Sink,
+        flush_at: usize,
+    ) -> Self {
+        Writer {
+            out,
+            level: 0,
+            flush_at,
+            sink: Some(sink),
+            _format: PhantomData,
+        }
+    }
+
+    /// Between two elements of an array or entries of a map: hands the output to the sink if
+    /// it is due.
+    #[inline(always)]
+    fn boundary(&mut self) {
+        if self.out.len() >= self.flush_at {
+            self.flush_to_sink();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_to_sink(&mut self) {
+        if let Some(sink) = self.sink.as_deref_mut() {
+            sink.flush(self.out);
         }
     }
 
@@ -171,6 +211,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// [`Writer::end_key`].
     #[inline]
     pub fn begin_key(&mut self, first: bool) {
+        self.boundary();
         if F::PRETTY {
             self.newline_indent(first);
         } else if !first {
@@ -212,6 +253,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// Before each array element.
     #[inline]
     pub fn elem(&mut self, first: bool) {
+        self.boundary();
         if F::PRETTY {
             self.newline_indent(first);
         } else if !first {
