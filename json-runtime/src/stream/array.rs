@@ -119,7 +119,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> ArrayReader<R, T> {
                                 return Err(self.src.error_at(at, ErrorKind::Syntax, msg));
                             }
                             Some(_) => {}
-                            None => return Err(self.eof("a value")),
+                            None => return Err(self.eof("a value").in_index(self.index)),
                         }
                     }
                     let index = self.index;

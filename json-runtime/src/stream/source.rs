@@ -81,7 +81,9 @@ impl<R: Read> Source<R> {
         let mut scanned = self.buf.start;
         loop {
             if let Some(value_end) = scan.scan(self.buf.data(), scanned) {
-                let (result, end) = self.read_in::<T>(value_end);
+                // One byte more: the reader sees what ends a number (`2.5e]` is an invalid
+                // number at `]`, as when reading it whole, not an early end of input).
+                let (result, end) = self.read_in::<T>((value_end + 1).min(self.buf.end));
                 return self.finish(result, end);
             }
             if self.buf.eof {
