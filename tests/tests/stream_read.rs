@@ -157,7 +157,10 @@ fn lines_borrow_from_the_slice() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(hits, [Hit { path: "/a" }, Hit { path: "/b" }]);
-    assert!(std::ptr::eq(hits[1].path.as_ptr(), input[input.find("/b").unwrap()..].as_ptr()));
+    assert!(std::ptr::eq(
+        hits[1].path.as_ptr(),
+        input[input.find("/b").unwrap()..].as_ptr()
+    ));
 }
 
 const ARRAY: &str = "[\n  {\"id\":1,\"name\":\"a\",\"tags\":[\"x\",\"日本\"],\"price\":1},\n  {\"id\":2,\"name\":\"b\\n\\\"\",\"tags\":[],\"price\":-1e-7,\"note\":null} ,{\"id\":3,\"name\":\"\",\"tags\":[\"\"],\"price\":12345678901234567890}\n]  \n";
