@@ -393,6 +393,7 @@ fn main() {
         suite.finish(standard(&cfg, p, &input, &value));
     }
 
+    json_benches::streams::run(&cfg, &mut suite.rows);
     let elapsed = started.elapsed().as_secs_f64();
     let dir = match paths::results_dir() {
         Ok(dir) => dir,

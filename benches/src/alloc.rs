@@ -14,6 +14,39 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
+/// Bytes allocated and not yet freed, and their high-water mark since [`reset_peak`].
+static LIVE: AtomicU64 = AtomicU64::new(0);
+static PEAK: AtomicU64 = AtomicU64::new(0);
+
+#[inline(always)]
+fn live_add(size: usize) {
+    let now = LIVE.load(Relaxed) + size as u64;
+    LIVE.store(now, Relaxed);
+    if now > PEAK.load(Relaxed) {
+        PEAK.store(now, Relaxed);
+    }
+}
+
+#[inline(always)]
+fn live_sub(size: usize) {
+    LIVE.store(LIVE.load(Relaxed).saturating_sub(size as u64), Relaxed);
+}
+
+/// Starts a new high-water mark at the bytes live now.
+pub fn reset_peak() {
+    PEAK.store(LIVE.load(Relaxed), Relaxed);
+}
+
+/// The most bytes live at once since [`reset_peak`], minus the bytes live at the reset:
+/// what the code run in between needed at its peak.
+pub fn peak_since(live_at_reset: u64) -> u64 {
+    PEAK.load(Relaxed).saturating_sub(live_at_reset)
+}
+
+/// Bytes allocated and not freed (0 unless `CountingAlloc` is the global allocator).
+pub fn live_bytes() -> u64 {
+    LIVE.load(Relaxed)
+}
 
 /// The system allocator, counting every `alloc`, `alloc_zeroed` and `realloc` (as one
 /// allocation of its new size). Frees are not counted.
@@ -31,6 +64,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count(layout.size());
+        live_add(layout.size());
         // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract, which we pass on.
         unsafe { System.alloc(layout) }
     }
@@ -38,12 +72,14 @@ unsafe impl GlobalAlloc for CountingAlloc {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         count(layout.size());
+        live_add(layout.size());
         // SAFETY: as for `alloc`.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        live_sub(layout.size());
         // SAFETY: `ptr` was allocated by `System` (through us) with `layout`.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -51,6 +87,8 @@ unsafe impl GlobalAlloc for CountingAlloc {
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count(new_size);
+        live_sub(layout.size());
+        live_add(new_size);
         // SAFETY: as for `dealloc`; the caller upholds `realloc`'s contract.
         unsafe { System.realloc(ptr, layout, new_size) }
     }

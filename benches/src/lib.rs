@@ -9,6 +9,7 @@ pub mod chart;
 pub mod measure;
 pub mod paths;
 pub mod report;
+pub mod streams;
 
 pub use alloc::CountingAlloc;
 pub use measure::{Config, Measurement, Sampler};

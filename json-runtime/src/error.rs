@@ -147,6 +147,21 @@ impl Error {
         self
     }
 
+    /// Moves a position computed over a window of a stream (a line, a buffer) to the stream's:
+    /// the window's first byte is on stream line `line`, after `column` bytes of that line.
+    /// Errors without a position keep none.
+    #[cold]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn offset_position(mut self, line: usize, column: usize) -> Self {
+        if self.inner.line != 0 {
+            if self.inner.line == 1 {
+                self.inner.column += column;
+            }
+            self.inner.line += line - 1;
+        }
+        self
+    }
+
     fn render_path(&mut self) {
         let inner = &mut *self.inner;
         inner.path.clear();

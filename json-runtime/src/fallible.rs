@@ -9,6 +9,8 @@
 //! one test of a field per call and nothing per value.
 
 use crate::{Compact, Error, Format, Pretty, Result, ToJson, Writer};
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// Appends `value` to `out`; `Err` with the first error the value's impls recorded (then
 /// `out` holds partial output).
@@ -30,7 +32,7 @@ pub(crate) fn write_or_panic<F: Format, T: ToJson + ?Sized>(out: &mut Vec<u8>, v
 
 #[cold]
 #[inline(never)]
-fn unserializable(e: Error) -> ! {
+pub(crate) fn unserializable(e: Error) -> ! {
     panic!("{}", e.message())
 }
 
@@ -88,15 +90,21 @@ pub fn try_to_string_pretty<T: ToJson + ?Sized>(value: &T) -> Result<String> {
     Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
-/// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at
-/// once). Nothing is written if the value cannot be serialized; an I/O error is returned as an
-/// [`Error`] of kind [`crate::ErrorKind::Io`].
+/// Serializes `value` as compact JSON into an `io::Write`, in chunks as [`crate::to_writer`]
+/// does; an I/O error is returned as an [`Error`] of kind [`crate::ErrorKind::Io`]. If the value
+/// cannot be serialized, the output before the failing value has been written (as with
+/// serde_json's `to_writer`) and its error is returned.
+#[cfg(feature = "std")]
 pub fn try_to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     mut writer: W,
     value: &T,
 ) -> Result<()> {
-    let bytes = try_to_vec(value)?;
-    writer.write_all(&bytes).map_err(Error::io)
+    use crate::stream::write::{write_streamed, StreamedError};
+    match write_streamed(&mut writer, value) {
+        Ok(()) => Ok(()),
+        Err(StreamedError::Io(e)) => Err(Error::io(e)),
+        Err(StreamedError::Value(e)) => Err(e),
+    }
 }
 
 #[cfg(test)]

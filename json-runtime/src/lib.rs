@@ -49,6 +49,8 @@ mod impls;
 pub mod number_string;
 mod raw;
 mod reader;
+#[cfg(feature = "std")]
+pub mod stream;
 mod swar;
 mod traits;
 mod writer;
@@ -144,22 +146,30 @@ pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 #[cfg(feature = "std")]
-/// Serializes `value` as compact JSON into an `io::Write` (through one buffer, written at once).
+/// Serializes `value` as compact JSON into an `io::Write`, through a buffer handed to the
+/// writer in chunks of about [`stream::WRITE_CHUNK`] bytes (at element boundaries of arrays
+/// and maps), so a huge value needs about one chunk of memory plus its largest run without an
+/// array or map boundary (say, one long string). The first `io::Error` is returned.
 ///
 /// # Panics
 ///
-/// As [`to_vec`] (before anything is written); [`try_to_writer`] returns the error instead.
+/// As [`to_vec`], after the output up to the failing value has been written (serde_json's
+/// `to_writer` also leaves that output behind, and returns an error);
+/// [`try_to_writer`] returns the error instead.
 pub fn to_writer<W: std::io::Write, T: ToJson + ?Sized>(
     mut writer: W,
     value: &T,
 ) -> std::io::Result<()> {
-    let bytes = to_vec(value);
-    writer.write_all(&bytes)
+    match stream::write::write_streamed(&mut writer, value) {
+        Ok(()) => Ok(()),
+        Err(stream::write::StreamedError::Io(e)) => Err(e),
+        Err(stream::write::StreamedError::Value(e)) => fallible::unserializable(e),
+    }
 }
 
-pub use fallible::{
-    try_to_string, try_to_string_pretty, try_to_vec, try_to_vec_pretty, try_to_writer,
-};
+#[cfg(feature = "std")]
+pub use fallible::try_to_writer;
+pub use fallible::{try_to_string, try_to_string_pretty, try_to_vec, try_to_vec_pretty};
 
 /// Reads a `T` from JSON bytes; the whole input must be one value (whitespace around it is fine).
 #[inline]

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 pub(crate) mod buffer;
 pub(crate) mod escape;
 mod float;
+pub(crate) mod sink;
 mod small;
 
 use small::push_small;
@@ -61,6 +62,10 @@ pub struct Writer<'a, F: Format = Compact> {
     level: usize,
     /// The first value that could not be written ([`Writer::fail`]); checked once, at the end.
     error: Option<Error>,
+    /// Output at least this long goes to `sink` at the next element boundary (`usize::MAX`
+    /// without a sink: never).
+    flush_at: usize,
+    sink: Option<&'a mut dyn sink::Sink>,
     _format: PhantomData<F>,
 }
 
@@ -72,6 +77,8 @@ impl<'a, F: Format> Writer<'a, F> {
             out,
             level: 0,
             error: None,
+            flush_at: usize::MAX,
+            sink: None,
             _format: PhantomData,
         }
     }
@@ -99,9 +106,9 @@ impl<'a, F: Format> Writer<'a, F> {
     /// ```
     #[cold]
     #[inline(never)]
-    pub fn fail(&mut self, message: impl std::fmt::Display) {
+    pub fn fail(&mut self, message: impl core::fmt::Display) {
         if self.error.is_none() {
-            self.error = Some(Error::unserializable(message.to_string()));
+            self.error = Some(Error::unserializable(alloc::string::ToString::to_string(&message)));
         }
     }
 
@@ -117,6 +124,41 @@ impl<'a, F: Format> Writer<'a, F> {
         match self.error {
             None => Ok(()),
             Some(e) => Err(e),
+        }
+    }
+
+    /// A writer appending to `out` and handing it to `sink` at the first element boundary
+    /// after it holds `flush_at` bytes.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn with_sink(
+        out: &'a mut Vec<u8>,
+        sink: &'a mut dyn sink::Sink,
+        flush_at: usize,
+    ) -> Self {
+        Writer {
+            out,
+            level: 0,
+            error: None,
+            flush_at,
+            sink: Some(sink),
+            _format: PhantomData,
+        }
+    }
+
+    /// Between two elements of an array or entries of a map: hands the output to the sink if
+    /// it is due.
+    #[inline(always)]
+    fn boundary(&mut self) {
+        if self.out.len() >= self.flush_at {
+            self.flush_to_sink();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_to_sink(&mut self) {
+        if let Some(sink) = self.sink.as_deref_mut() {
+            sink.flush(self.out);
         }
     }
 
@@ -222,6 +264,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// [`Writer::end_key`].
     #[inline]
     pub fn begin_key(&mut self, first: bool) {
+        self.boundary();
         if F::PRETTY {
             self.newline_indent(first);
         } else if !first {
@@ -263,6 +306,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// Before each array element.
     #[inline]
     pub fn elem(&mut self, first: bool) {
+        self.boundary();
         if F::PRETTY {
             self.newline_indent(first);
         } else if !first {

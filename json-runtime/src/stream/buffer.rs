@@ -1,0 +1,146 @@
+//! The read buffer of a stream: unread bytes at `start..end`, refilled from an `io::Read`
+//! after moving the unread bytes to the front, grown only while one value does not fit.
+
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
+use std::io::{self, Read};
+
+pub(crate) struct Buffer {
+    /// Zero-initialised once; reads go into `bytes[end..]`.
+    pub(crate) bytes: Vec<u8>,
+    /// First unconsumed byte.
+    pub(crate) start: usize,
+    /// One past the last byte read.
+    pub(crate) end: usize,
+    /// The input returned 0 bytes: nothing more will come.
+    pub(crate) eof: bool,
+    /// Bytes asked for per read; also the starting size.
+    chunk: usize,
+    /// The buffer never grows past this (the value limit plus one chunk).
+    max_len: usize,
+    /// Whether `line`/`column` are kept (JSON Lines counts its own lines).
+    track_lines: bool,
+    /// Stream offset of `bytes[0]`.
+    pub(crate) offset: usize,
+    /// Line (1-based) of `bytes[0]` in the stream, and how many bytes of that line came before.
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+}
+
+impl Buffer {
+    pub(crate) fn new(chunk: usize, max_value_len: usize, track_lines: bool) -> Self {
+        Buffer {
+            bytes: Vec::new(),
+            start: 0,
+            end: 0,
+            eof: false,
+            chunk,
+            max_len: max_value_len.saturating_add(chunk),
+            track_lines,
+            offset: 0,
+            line: 1,
+            column: 0,
+        }
+    }
+
+    /// The bytes read so far and not yet dropped (index with `start`/`end`).
+    #[inline]
+    pub(crate) fn data(&self) -> &[u8] {
+        &self.bytes[..self.end]
+    }
+
+    /// Unconsumed bytes.
+    #[inline]
+    pub(crate) fn pending(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Drops the consumed bytes (`start` becomes 0: callers keep their indices relative to
+    /// `start`), makes room and reads once. Returns the number of bytes read (0 at the end of
+    /// the input, which sets `eof`).
+    pub(crate) fn fill<R: Read>(&mut self, input: &mut R) -> io::Result<usize> {
+        if self.eof {
+            return Ok(0);
+        }
+        if self.start > 0 {
+            self.drop_consumed();
+        }
+        if self.end == self.bytes.len() {
+            // Full of one unfinished value (or not allocated yet): grow, up to the limit.
+            let want = (self.bytes.len() * 2)
+                .max(self.chunk)
+                .min(self.max_len.max(self.end + 1));
+            self.bytes.resize(want, 0);
+        }
+        loop {
+            match input.read(&mut self.bytes[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(0);
+                }
+                Ok(n) => {
+                    // A reader reporting more than it was given is a bug; never index past it.
+                    self.end = (self.end + n).min(self.bytes.len());
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Drops consumed bytes without reading (to forget a line that is being skipped).
+    pub(crate) fn discard_all(&mut self) {
+        self.start = self.end;
+        self.drop_consumed();
+    }
+
+    fn drop_consumed(&mut self) {
+        let gone = &self.bytes[..self.start];
+        if self.track_lines {
+            // Vectorises well; runs once per refill over the bytes already read.
+            let newlines = gone.iter().filter(|&&b| b == b'\n').count();
+            if newlines == 0 {
+                self.column += gone.len();
+            } else {
+                self.line += newlines;
+                self.column = gone.len() - 1 - gone.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            }
+        }
+        self.offset += self.start;
+        self.bytes.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Buffer;
+
+    /// Refills keep unread bytes, count the lines of dropped ones and never pass the limit.
+    #[test]
+    fn refill_keeps_unread_bytes_and_positions() {
+        let input = b"ab\ncd\nef".to_vec();
+        let mut src = &input[..];
+        let mut buf = Buffer::new(3, 4, true);
+        assert_eq!(buf.fill(&mut src).unwrap(), 3);
+        assert_eq!(buf.data(), b"ab\n");
+        buf.start = 3;
+        assert_eq!(buf.fill(&mut src).unwrap(), 3);
+        assert_eq!(
+            (buf.data(), buf.offset, buf.line, buf.column),
+            (&b"cd\n"[..], 3, 2, 0)
+        );
+        buf.start = 1;
+        buf.fill(&mut src).unwrap();
+        assert_eq!((buf.data(), buf.line, buf.column), (&b"d\ne"[..], 2, 1));
+        // Full of unread bytes: grows (to at most limit + chunk = 7).
+        buf.fill(&mut src).unwrap();
+        assert_eq!(buf.data(), b"d\nef");
+        assert_eq!(buf.fill(&mut src).unwrap(), 0);
+        assert!(buf.eof);
+        assert!(buf.bytes.len() <= 7);
+    }
+}

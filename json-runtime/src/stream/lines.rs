@@ -1,0 +1,276 @@
+//! JSON Lines (NDJSON): one value per line, over an `io::Read` (owned values) or a slice
+//! (values may borrow from it).
+//!
+//! Lines end at `\n`; a `\r` before it is whitespace, so `\r\n` works. Lines holding only
+//! whitespace are skipped (still counted), and the last line needs no `\n`. Each line is read
+//! by the slice reader on its own; a bad line is an error with the stream's line number, and
+//! the next call goes on with the next line.
+
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
+use super::buffer::Buffer;
+use super::newline::find_newline;
+use super::StreamOptions;
+use crate::error::{Error, Result};
+use crate::{FromJson, ReadOptions, Reader};
+use std::io::Read;
+use std::marker::PhantomData;
+
+/// A line with nothing to read (empty, or spaces, tabs and `\r` only).
+#[inline]
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+}
+
+/// Reads one line as a whole value and positions its error on stream line `line_no`.
+#[inline]
+fn read_line<'de, T: FromJson<'de>>(
+    mut r: Reader<'de>,
+    line_no: usize,
+) -> (Result<T>, Reader<'de>) {
+    let result = match T::read_json(&mut r) {
+        Ok(v) => r.end().map(|()| v),
+        Err(e) => Err(e),
+    };
+    (result.map_err(|e| e.offset_position(line_no, 0)), r)
+}
+
+#[cold]
+fn too_long(line_no: usize, max: usize) -> Error {
+    let message = format!("line longer than {max} bytes (StreamOptions::max_value_len)");
+    Error::new(crate::ErrorKind::Syntax, message, line_no, 1)
+}
+
+/// JSON Lines from an `io::Read`, one owned `T` per line.
+///
+/// ```
+/// #[derive(json_runtime::FastJson, Debug, PartialEq)]
+/// struct Event { id: u32, kind: String }
+///
+/// let input = &b"{\"id\":1,\"kind\":\"a\"}\r\n\n{\"id\":\"2\"}\n{\"id\":3,\"kind\":\"c\"}"[..];
+/// let mut events = json_runtime::stream::lines_from_reader::<Event, _>(input);
+/// assert_eq!(events.next().unwrap().unwrap(), Event { id: 1, kind: "a".into() });
+/// let err = events.next().unwrap().unwrap_err(); // a bad line: counted, then skipped
+/// assert_eq!((err.line(), err.path()), (3, "id"));
+/// assert_eq!(events.next().unwrap().unwrap(), Event { id: 3, kind: "c".into() });
+/// assert!(events.next().is_none());
+/// ```
+pub struct LinesReader<R, T> {
+    input: R,
+    buf: Buffer,
+    opts: StreamOptions,
+    scratch: Vec<u8>,
+    /// Number of the next line to find (1-based).
+    next_line: usize,
+    /// Line of the last item returned.
+    line: usize,
+    /// Bytes after `buf.start` known to hold no `\n`.
+    searched: usize,
+    /// Dropping the rest of a line that was too long.
+    skipping: bool,
+    done: bool,
+    _t: PhantomData<fn() -> T>,
+}
+
+/// JSON Lines from `reader`, with the default [`StreamOptions`].
+pub fn lines_from_reader<T: for<'de> FromJson<'de>, R: Read>(reader: R) -> LinesReader<R, T> {
+    lines_from_reader_with(reader, &StreamOptions::new())
+}
+
+/// JSON Lines from `reader`.
+pub fn lines_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
+    reader: R,
+    options: &StreamOptions,
+) -> LinesReader<R, T> {
+    LinesReader {
+        input: reader,
+        buf: Buffer::new(options.buffer_size, options.max_value_len, false),
+        opts: options.clone(),
+        scratch: Vec::new(),
+        next_line: 1,
+        line: 0,
+        searched: 0,
+        skipping: false,
+        done: false,
+        _t: PhantomData,
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> LinesReader<R, T> {
+    /// Line number (1-based) of the last value or error returned.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The underlying reader (bytes already buffered are lost).
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
+    /// Reads `buf[start..end]`, line `line_no`; `None` if it is blank.
+    fn parse(&mut self, start: usize, end: usize, line_no: usize) -> Option<Result<T>> {
+        let bytes = &self.buf.bytes[start..end];
+        if is_blank(bytes) {
+            return None;
+        }
+        self.line = line_no;
+        if bytes.len() > self.opts.max_value_len {
+            return Some(Err(too_long(line_no, self.opts.max_value_len)));
+        }
+        let mut r = Reader::with_options(bytes, &self.opts.read);
+        std::mem::swap(&mut r.scratch, &mut self.scratch);
+        let (result, mut r) = read_line(r, line_no);
+        std::mem::swap(&mut r.scratch, &mut self.scratch);
+        Some(result)
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> Iterator for LinesReader<R, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        loop {
+            if self.done {
+                return None;
+            }
+            let from = self.buf.start + self.searched;
+            if let Some(nl) = find_newline(self.buf.data(), from) {
+                let start = self.buf.start;
+                self.buf.start = nl + 1;
+                self.searched = 0;
+                let line_no = self.next_line;
+                self.next_line += 1;
+                if self.skipping {
+                    self.skipping = false;
+                    continue;
+                }
+                match self.parse(start, nl, line_no) {
+                    Some(item) => return Some(item),
+                    None => continue,
+                }
+            }
+            self.searched = self.buf.pending();
+            if self.skipping {
+                self.buf.discard_all();
+                self.searched = 0;
+            } else if self.buf.pending() > self.opts.max_value_len {
+                // Too long, and no end in sight: report it now, drop it as it arrives.
+                self.skipping = true;
+                self.buf.discard_all();
+                self.searched = 0;
+                self.line = self.next_line;
+                return Some(Err(too_long(self.next_line, self.opts.max_value_len)));
+            }
+            if self.buf.eof {
+                self.done = true;
+                if self.skipping || self.buf.pending() == 0 {
+                    return None;
+                }
+                let (start, end) = (self.buf.start, self.buf.end);
+                self.buf.start = end;
+                let line_no = self.next_line;
+                self.next_line += 1;
+                return self.parse(start, end, line_no);
+            }
+            if let Err(e) = self.buf.fill(&mut self.input) {
+                self.done = true;
+                return Some(Err(Error::io(e)));
+            }
+        }
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> std::iter::FusedIterator for LinesReader<R, T> {}
+
+/// JSON Lines in a slice or string; values may borrow from it.
+///
+/// ```
+/// #[derive(json_runtime::FastJson, Debug, PartialEq)]
+/// struct Hit<'a> { path: &'a str, ms: u32 }
+///
+/// let log = "{\"path\":\"/a\",\"ms\":3}\n{\"path\":\"/b\",\"ms\":5}\n";
+/// let hits: Vec<Hit> = json_runtime::stream::lines_from_str(log).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(hits[1], Hit { path: "/b", ms: 5 });
+/// ```
+pub struct Lines<'de, T> {
+    input: &'de [u8],
+    pos: usize,
+    is_str: bool,
+    options: ReadOptions,
+    scratch: Vec<u8>,
+    next_line: usize,
+    line: usize,
+    _t: PhantomData<fn() -> T>,
+}
+
+/// JSON Lines in `input`.
+pub fn lines_from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Lines<'de, T> {
+    Lines::with_options(input, &ReadOptions::new())
+}
+
+/// JSON Lines in `input` (its strings need no UTF-8 check).
+pub fn lines_from_str<'de, T: FromJson<'de>>(input: &'de str) -> Lines<'de, T> {
+    let mut lines = Lines::with_options(input.as_bytes(), &ReadOptions::new());
+    lines.is_str = true;
+    lines
+}
+
+impl<'de, T: FromJson<'de>> Lines<'de, T> {
+    /// Like [`lines_from_slice`], with options.
+    pub fn with_options(input: &'de [u8], options: &ReadOptions) -> Self {
+        Lines {
+            input,
+            pos: 0,
+            is_str: false,
+            options: options.clone(),
+            scratch: Vec::new(),
+            next_line: 1,
+            line: 0,
+            _t: PhantomData,
+        }
+    }
+
+    /// Line number (1-based) of the last value or error returned.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Byte offset of the next line.
+    pub fn byte_offset(&self) -> usize {
+        self.pos
+    }
+}
+
+impl<'de, T: FromJson<'de>> Iterator for Lines<'de, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        loop {
+            if self.pos >= self.input.len() {
+                return None;
+            }
+            let (end, next) = match find_newline(self.input, self.pos) {
+                Some(nl) => (nl, nl + 1),
+                None => (self.input.len(), self.input.len()),
+            };
+            let input: &'de [u8] = self.input;
+            let bytes = &input[self.pos..end];
+            self.pos = next;
+            let line_no = self.next_line;
+            self.next_line += 1;
+            if is_blank(bytes) {
+                continue;
+            }
+            self.line = line_no;
+            let mut r = Reader::with_options(bytes, &self.options);
+            r.input_is_utf8 = self.is_str;
+            std::mem::swap(&mut r.scratch, &mut self.scratch);
+            let (result, mut r) = read_line(r, line_no);
+            std::mem::swap(&mut r.scratch, &mut self.scratch);
+            return Some(result);
+        }
+    }
+}
+
+impl<'de, T: FromJson<'de>> std::iter::FusedIterator for Lines<'de, T> {}

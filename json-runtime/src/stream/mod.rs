@@ -1,0 +1,103 @@
+//! Streams: many JSON values read from (or written to) one byte stream with bounded memory.
+//!
+//! - [`lines_from_reader`] / [`lines_from_slice`] / [`lines_from_str`]: JSON Lines (NDJSON),
+//!   one value per line. Blank lines are skipped, `\r\n` is accepted, the last line may lack
+//!   its `\n`. A bad line is an error naming its line, and iteration goes on with the next line.
+//! - [`values_from_reader`] / [`values_from_slice`]: whitespace-separated values
+//!   (`{"a":1} {"a":2}[3]`), each with its byte offset, like serde_json's `StreamDeserializer`.
+//! - [`array_from_reader`]: the elements of one top-level array, one at a time; an error's
+//!   path starts with the element index (`[81734].price`).
+//! - [`LinesWriter`] and [`crate::to_writer`]: writes through a fixed-size buffer flushed in
+//!   chunks.
+//!
+//! Readers over `io::Read` keep one reusable buffer ([`StreamOptions::buffer_size`], 64 KiB by
+//! default). A value is located in it, then read by the ordinary slice reader, so the speed is
+//! that of [`crate::from_slice`]. The buffer grows only while one value does not fit, and a
+//! value (or line) longer than [`StreamOptions::max_value_len`] (16 MiB by default) is an error,
+//! so memory stays under `max_value_len + buffer_size` whatever the stream's length.
+//!
+//! Positions in errors are those of the whole stream (line 1-based, column in bytes).
+
+// Streams need `std::io`; the module is compiled only with the `std` feature.
+use std::prelude::rust_2021::*;
+
+mod array;
+mod buffer;
+mod lines;
+mod newline;
+mod scan;
+mod source;
+mod values;
+pub(crate) mod write;
+
+pub use array::{array_from_reader, ArrayReader};
+pub use lines::{lines_from_reader, lines_from_slice, lines_from_str, Lines, LinesReader};
+pub use values::{values_from_reader, values_from_slice, Values, ValuesReader};
+pub use write::{LinesWriter, WRITE_CHUNK};
+
+use crate::ReadOptions;
+
+/// The default of [`StreamOptions::max_value_len`]: 16 MiB.
+pub const DEFAULT_MAX_VALUE_LEN: usize = 16 << 20;
+/// The default of [`StreamOptions::buffer_size`]: 64 KiB.
+pub const DEFAULT_BUFFER_SIZE: usize = 64 << 10;
+
+/// Settings for the stream readers: the [`ReadOptions`] each value is read with, the longest
+/// value (or line) accepted, and the size of the read buffer.
+///
+/// ```
+/// use json_runtime::stream::{self, StreamOptions};
+/// let opts = StreamOptions::new().max_value_len(8);
+/// let mut lines = stream::lines_from_reader_with::<u64, _>(&b"1\n123456789\n3\n"[..], &opts);
+/// assert_eq!(lines.next().unwrap().unwrap(), 1);
+/// let err = lines.next().unwrap().unwrap_err();
+/// assert_eq!(err.line(), 2);
+/// assert_eq!(lines.next().unwrap().unwrap(), 3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamOptions {
+    pub(crate) read: ReadOptions,
+    pub(crate) max_value_len: usize,
+    pub(crate) buffer_size: usize,
+}
+
+impl StreamOptions {
+    /// The defaults: [`ReadOptions::new`], [`DEFAULT_MAX_VALUE_LEN`], [`DEFAULT_BUFFER_SIZE`].
+    pub const fn new() -> Self {
+        StreamOptions {
+            read: ReadOptions::new(),
+            max_value_len: DEFAULT_MAX_VALUE_LEN,
+            buffer_size: DEFAULT_BUFFER_SIZE,
+        }
+    }
+
+    /// The options each value is read with (such as the depth limit).
+    pub fn read_options(mut self, options: ReadOptions) -> Self {
+        self.read = options;
+        self
+    }
+
+    /// The longest value (for JSON Lines: line) accepted, in bytes; a longer one is an error,
+    /// read past without being held in memory.
+    pub const fn max_value_len(mut self, bytes: usize) -> Self {
+        self.max_value_len = bytes;
+        self
+    }
+
+    /// How many bytes the reader asks its `io::Read` for at a time (at least 1); also the
+    /// buffer's starting size.
+    pub const fn buffer_size(mut self, bytes: usize) -> Self {
+        self.buffer_size = if bytes == 0 { 1 } else { bytes };
+        self
+    }
+}
+
+impl Default for StreamOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub use array::array_from_reader_with;
+pub use lines::lines_from_reader_with;
+pub use values::values_from_reader_with;

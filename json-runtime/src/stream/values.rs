@@ -1,0 +1,199 @@
+//! Whitespace-separated values (`{"a":1} {"a":2}[3]`), each with its byte offset: what
+//! serde_json's `StreamDeserializer` reads, over a slice or an `io::Read`.
+//!
+//! As in serde_json, a number or literal must be followed by whitespace, a bracket, a brace, a
+//! quote, `,`, `:` or the end (else "trailing characters", and iteration goes on); an error in
+//! a value ends the iteration.
+
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
+use super::source::Source;
+use super::StreamOptions;
+use crate::error::{ErrorKind, Result};
+use crate::{FromJson, ReadOptions, Reader};
+use std::io::Read;
+use std::marker::PhantomData;
+
+/// A byte that may follow a number or literal (serde_json's `peek_end_of_value`).
+#[inline]
+fn may_follow_scalar(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\n' | b'\t' | b'\r' | b'"' | b'[' | b']' | b'{' | b'}' | b',' | b':'
+    )
+}
+
+/// Whitespace-separated values in a slice, borrowing from it. Items are `(offset, value)`,
+/// `offset` being where the value starts.
+///
+/// ```
+/// let mut values = json_runtime::stream::values_from_slice::<Vec<u8>>(b"[1] [2,3]\n[]");
+/// assert_eq!(values.next().unwrap().unwrap(), (0, vec![1]));
+/// assert_eq!(values.next().unwrap().unwrap(), (4, vec![2, 3]));
+/// assert_eq!(values.byte_offset(), 9);
+/// assert_eq!(values.next().unwrap().unwrap(), (10, vec![]));
+/// assert!(values.next().is_none());
+/// ```
+pub struct Values<'de, T> {
+    reader: Reader<'de>,
+    offset: usize,
+    failed: bool,
+    _t: PhantomData<fn() -> T>,
+}
+
+/// The whitespace-separated values of `input`, read with the default [`ReadOptions`].
+pub fn values_from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Values<'de, T> {
+    Values {
+        reader: Reader::new(input),
+        offset: 0,
+        failed: false,
+        _t: PhantomData,
+    }
+}
+
+impl<'de, T: FromJson<'de>> Values<'de, T> {
+    /// Like [`values_from_slice`], with options.
+    pub fn with_options(input: &'de [u8], options: &ReadOptions) -> Self {
+        Values {
+            reader: Reader::with_options(input, options),
+            offset: 0,
+            failed: false,
+            _t: PhantomData,
+        }
+    }
+
+    /// Bytes up to the end of the last value read (serde_json's `byte_offset`): after an EOF
+    /// error, the rest of the input from here can be joined with more data and read again.
+    pub fn byte_offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl<'de, T: FromJson<'de>> Iterator for Values<'de, T> {
+    type Item = Result<(usize, T)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let r = &mut self.reader;
+        let Some(first) = r.peek() else {
+            self.offset = r.pos;
+            return None;
+        };
+        let start = r.pos;
+        self.offset = start;
+        match T::read_json(r) {
+            Ok(value) => {
+                self.offset = r.pos;
+                if !matches!(first, b'[' | b'{' | b'"') {
+                    if let Some(&b) = r.input.get(r.pos) {
+                        if !may_follow_scalar(b) {
+                            let mut at = Reader::new(r.input);
+                            at.pos = r.pos + 1;
+                            return Some(Err(at.syntax("trailing characters")));
+                        }
+                    }
+                }
+                Some(Ok((start, value)))
+            }
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Whitespace-separated values read from an `io::Read` (owned values). Items are
+/// `(offset, value)`, `offset` being where the value starts in the stream.
+///
+/// ```
+/// let input = &b"{\"a\":1} 2 \"three\""[..];
+/// let values: Vec<_> = json_runtime::stream::values_from_reader::<json_runtime::RawJsonBuf, _>(input)
+///     .map(|v| v.map(|(at, raw)| (at, raw.get().to_string())))
+///     .collect::<Result<_, _>>()
+///     .unwrap();
+/// assert_eq!(values, [(0, "{\"a\":1}".to_string()), (8, "2".into()), (10, "\"three\"".into())]);
+/// ```
+pub struct ValuesReader<R, T> {
+    src: Source<R>,
+    offset: usize,
+    failed: bool,
+    _t: PhantomData<fn() -> T>,
+}
+
+/// Whitespace-separated values from `reader`, with the default [`StreamOptions`].
+pub fn values_from_reader<T: for<'de> FromJson<'de>, R: Read>(reader: R) -> ValuesReader<R, T> {
+    values_from_reader_with(reader, &StreamOptions::new())
+}
+
+/// Whitespace-separated values from `reader`.
+pub fn values_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
+    reader: R,
+    options: &StreamOptions,
+) -> ValuesReader<R, T> {
+    ValuesReader {
+        src: Source::new(reader, options),
+        offset: 0,
+        failed: false,
+        _t: PhantomData,
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
+    /// Stream offset of the end of the last value read (serde_json's `byte_offset`).
+    pub fn byte_offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The underlying reader (bytes already buffered are lost).
+    pub fn into_inner(self) -> R {
+        self.src.into_inner()
+    }
+
+    /// `Err`: the iteration ends; `Ok(Some(Err))`: trailing characters, iteration goes on.
+    #[allow(clippy::type_complexity)]
+    fn step(&mut self) -> Result<Option<Result<(usize, T)>>> {
+        let Some(first) = self.src.peek()? else {
+            self.offset = self.src.offset();
+            return Ok(None);
+        };
+        let start = self.src.offset();
+        self.offset = start;
+        let value = self.src.read_value::<T>()?;
+        self.offset = self.src.offset();
+        if !matches!(first, b'[' | b'{' | b'"') {
+            // `read_value` leaves the next byte buffered, or the input ended.
+            let buf = &self.src.buf;
+            if let Some(&b) = buf.data().get(buf.start) {
+                if !may_follow_scalar(b) {
+                    let at = buf.start + 1;
+                    let err = self
+                        .src
+                        .error_at(at, ErrorKind::Syntax, "trailing characters");
+                    return Ok(Some(Err(err)));
+                }
+            }
+        }
+        Ok(Some(Ok((start, value))))
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> Iterator for ValuesReader<R, T> {
+    type Item = Result<(usize, T)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.step() {
+            Ok(item) => item,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
