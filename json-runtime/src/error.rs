@@ -134,6 +134,15 @@ impl Error {
         self
     }
 
+    /// Moves the column `n` bytes left (for errors found in a copy of the input that has `n`
+    /// extra bytes before the copied text).
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn shifted_left(mut self, n: usize) -> Self {
+        self.inner.column = self.inner.column.saturating_sub(n);
+        self
+    }
+
     fn render_path(&mut self) {
         let inner = &mut *self.inner;
         inner.path.clear();

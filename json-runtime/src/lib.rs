@@ -38,6 +38,8 @@ mod impls;
 pub mod number_string;
 mod raw;
 mod reader;
+#[cfg(feature = "serde")]
+pub mod serde_bridge;
 mod swar;
 mod traits;
 mod writer;
@@ -46,6 +48,8 @@ pub use error::{Error, ErrorKind, Result};
 pub use flat::{FromJsonFlat, ToJsonFlat};
 pub use raw::{RawJson, RawJsonBuf};
 pub use reader::{Checkpoint, Number, ReadOptions, Reader, Str};
+#[cfg(feature = "serde")]
+pub use serde_bridge::Serde;
 pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
 pub use writer::buffer::JsonBuffer;
 pub use writer::{Compact, Format, Pretty, Writer};
@@ -184,6 +188,8 @@ pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -
 pub mod __private {
     pub use crate::number_string::with as number_string;
     pub use crate::reader::Str;
+    #[cfg(feature = "serde")]
+    pub use crate::serde_bridge::SerdeField;
     pub use crate::{
         Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat, ToJsonKey,
         Writer,
