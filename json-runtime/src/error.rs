@@ -143,6 +143,15 @@ impl Error {
         self
     }
 
+    /// The same error at another position.
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn at(mut self, line: usize, column: usize) -> Self {
+        self.inner.line = line;
+        self.inner.column = column;
+        self
+    }
+
     fn render_path(&mut self) {
         let inner = &mut *self.inner;
         inner.path.clear();

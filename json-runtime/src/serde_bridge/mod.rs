@@ -104,6 +104,25 @@ impl<T: std::fmt::Display> std::fmt::Display for Serde<T> {
     }
 }
 
+/// Transparent for serde too, so a type can derive serde's traits next to `FastJson` with
+/// `Serde<_>` fields and write the same JSON both ways.
+impl<T: Serialize> Serialize for Serde<T> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Serde<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        T::deserialize(deserializer).map(Serde)
+    }
+}
+
 impl<T: Serialize> ToJson for Serde<T> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {

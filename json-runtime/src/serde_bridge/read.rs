@@ -34,11 +34,11 @@ pub fn read_json<'de, T: Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T> {
                 .next()
             {
                 Some(Ok(value)) => value,
-                Some(Err(err)) => return Err(translate(r, start, err)),
+                Some(Err(err)) => return Err(failed(r, start, err)),
                 None => return Err(r.eof("a value")),
             }
         }
-        Some(Err(err)) => return Err(translate(r, start, err)),
+        Some(Err(err)) => return Err(failed(r, start, err)),
         None => return Err(r.eof("a value")),
     };
     let end = start + stream.byte_offset();
@@ -65,6 +65,34 @@ fn check_depth(r: &mut Reader<'_>, start: usize, end: usize) -> Result<()> {
     let result = r.skip_value();
     r.restore(saved);
     result
+}
+
+/// The error for a value serde_json rejected: serde_json's, unless the value opens more levels
+/// than the reader's depth limit allows before that error (the whole document fails there
+/// first). An error serde_json could not position (a `Deserialize` impl failing after its
+/// value was read) is placed at the end of the value, as serde_json places it in a document.
+#[cold]
+fn failed(r: &mut Reader<'_>, start: usize, err: serde_json::Error) -> Error {
+    let saved = r.checkpoint();
+    r.pos = start;
+    let skipped = r.skip_value();
+    let end = r.position();
+    r.restore(saved);
+    let err = if err.line() == 0 {
+        let (line, column) = r.line_col(end);
+        translate(r, start, err).at(line, column)
+    } else {
+        translate(r, start, err)
+    };
+    match skipped {
+        Err(depth)
+            if depth.message() == "recursion limit exceeded"
+                && (depth.line(), depth.column()) <= (err.line(), err.column()) =>
+        {
+            depth
+        }
+        _ => err,
+    }
 }
 
 /// serde_json's error, positioned in the whole document (its message kept, without its own
