@@ -392,6 +392,7 @@ fn main() {
         let value: seeds::order_1k::Order = read(p, &input);
         suite.finish(standard(&cfg, p, &input, &value));
     }
+    suite.rows.extend(json_benches::bridge::run(&cfg));
 
     let elapsed = started.elapsed().as_secs_f64();
     let dir = match paths::results_dir() {

@@ -234,6 +234,7 @@ mod tests {
 #[cfg(all(
     doctest,
     feature = "serde_json",
+    feature = "serde",
     feature = "uuid",
     feature = "chrono",
     feature = "time",
