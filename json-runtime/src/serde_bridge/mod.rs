@@ -33,7 +33,7 @@
 //! let err = json_runtime::from_str::<Invoice>(r#"{"id":7,"total":{"cents":"x","currency":"EUR"}}"#)
 //!     .unwrap_err();
 //! assert_eq!(err.message(), "invalid type: string \"x\", expected i64");
-//! assert_eq!((err.line(), err.column(), err.path()), (1, 29, "total"));
+//! assert_eq!((err.line(), err.column(), err.path()), (1, 28, "total"));
 //! ```
 
 mod key;
