@@ -392,6 +392,7 @@ fn main() {
         let value: seeds::order_1k::Order = read(p, &input);
         suite.finish(standard(&cfg, p, &input, &value));
     }
+    suite.rows.extend(json_benches::bridge::run(&cfg));
 
     json_benches::streams::run(&cfg, &mut suite.rows);
     let elapsed = started.elapsed().as_secs_f64();

@@ -5,6 +5,7 @@
 //! piece can be read (and tested) on its own.
 
 pub mod alloc;
+pub mod bridge;
 pub mod chart;
 pub mod measure;
 pub mod paths;

@@ -13,6 +13,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_from_and_try_from(cx, cont);
     check_other(cx, cont);
     check_with_and_number_string(cx, cont);
+    check_serde_bridge(cx, cont);
 }
 
 /// `tag`, `content` and `untagged` only make sense on enums.
@@ -91,7 +92,7 @@ fn check_flatten(cx: &Ctxt, cont: &Container) {
                     "#[serde(flatten)] cannot be combined with skip attributes",
                 );
             }
-            if field.attrs.with.is_some() {
+            if field.attrs.with.is_some() && field.attrs.serde.is_none() {
                 cx.error_spanned_by(&span, "#[serde(flatten)] cannot be combined with `with`");
             }
         }
@@ -176,11 +177,44 @@ fn check_with_and_number_string(cx: &Ctxt, cont: &Container) {
     let check = |fields: &[crate::model::Field]| {
         for field in fields {
             if field.attrs.with.is_some()
+                && field.attrs.serde.is_none()
                 && (field.attrs.number_from_string || field.attrs.number_as_string)
             {
                 cx.error_spanned_by(
                     field.attrs.number_span.clone().unwrap_or_default(),
                     "#[fastjson(with)] conflicts with number_from_string/number_as_string",
+                );
+            }
+        }
+    };
+    match &cont.data {
+        Data::Struct(_, fields) => check(fields),
+        Data::Enum(variants) => variants.iter().for_each(|v| check(&v.fields)),
+    }
+}
+
+/// A field that goes through serde (`#[fastjson(serde)]`) is written and read by its serde
+/// impls alone: FastJson's number-string rules and flattening do not apply to it. (Together
+/// with `#[fastjson(with)]` it is an error where the attributes are parsed.)
+fn check_serde_bridge(cx: &Ctxt, cont: &Container) {
+    let check = |fields: &[crate::model::Field]| {
+        for field in fields {
+            let Some(span) = &field.attrs.serde else {
+                continue;
+            };
+            if field.attrs.number_from_string || field.attrs.number_as_string {
+                cx.error_spanned_by(
+                    field.attrs.number_span.clone().unwrap_or_default(),
+                    "#[fastjson(serde)] fields are read and written by their serde impls; \
+                     number_from_string/number_as_string do not apply to them",
+                );
+            }
+            if field.attrs.flatten {
+                cx.error_spanned_by(
+                    span,
+                    "#[fastjson(serde)] cannot be combined with #[serde(flatten)]: a flattened \
+                     field's entries are merged into the enclosing object, which serde_json's \
+                     serializer cannot write into",
                 );
             }
         }

@@ -75,9 +75,14 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
+        let runtime: syn::Path = match &attrs.crate_path {
+            Some(path) => syn::parse_quote!(#path::__private),
+            None => syn::parse_quote!(::json_runtime::__private),
+        };
         match &mut data {
             Data::Struct(_, fields) => {
                 for field in fields {
+                    field.bridge_serde(&runtime);
                     field
                         .attrs
                         .name
@@ -94,6 +99,7 @@ impl<'a> Container<'a> {
                     let ser = variant.attrs.rename_all_ser.or(attrs.rename_all_fields_ser);
                     let de = variant.attrs.rename_all_de.or(attrs.rename_all_fields_de);
                     for field in &mut variant.fields {
+                        field.bridge_serde(&runtime);
                         field.attrs.name.apply_rules(ser, de, true);
                     }
                 }
@@ -133,6 +139,16 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<
 }
 
 impl Field<'_> {
+    /// `#[fastjson(serde)]` is `#[fastjson(with = "<runtime>::SerdeField::<Type>")]`: the
+    /// generated code calls the bridge like any `with` module (and `missing_field` for an
+    /// absent field, see `de::fields`).
+    fn bridge_serde(&mut self, runtime: &syn::Path) {
+        if self.attrs.serde.is_some() && self.attrs.with.is_none() {
+            let ty = self.ty;
+            self.attrs.with = Some(syn::parse_quote!(#runtime::SerdeField::<#ty>));
+        }
+    }
+
     /// True if the field's type is, syntactically, a number (or an Option/Vec/Box of one): the
     /// fields a container-level `number_from_string`/`number_as_string` applies to.
     pub fn is_numeric(&self) -> bool {

@@ -36,3 +36,5 @@ pub const WITH: &str = "with";
 pub const CASE_INSENSITIVE: &str = "case_insensitive";
 pub const NUMBER_AS_STRING: &str = "number_as_string";
 pub const NUMBER_FROM_STRING: &str = "number_from_string";
+/// `#[fastjson(serde)]`: the field goes through its serde impls (same word as `SERDE`).
+pub const SERDE_BRIDGE: &str = "serde";

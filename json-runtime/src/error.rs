@@ -162,6 +162,24 @@ impl Error {
         self
     }
 
+    /// Moves the column `n` bytes left (for errors found in a copy of the input that has `n`
+    /// extra bytes before the copied text).
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn shifted_left(mut self, n: usize) -> Self {
+        self.inner.column = self.inner.column.saturating_sub(n);
+        self
+    }
+
+    /// The same error at another position.
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn at(mut self, line: usize, column: usize) -> Self {
+        self.inner.line = line;
+        self.inner.column = column;
+        self
+    }
+
     fn render_path(&mut self) {
         let inner = &mut *self.inner;
         inner.path.clear();

@@ -51,6 +51,8 @@ mod raw;
 mod reader;
 #[cfg(feature = "std")]
 pub mod stream;
+#[cfg(feature = "serde")]
+pub mod serde_bridge;
 mod swar;
 mod traits;
 mod writer;
@@ -59,6 +61,8 @@ pub use error::{Error, ErrorKind, Result};
 pub use flat::{FromJsonFlat, ToJsonFlat};
 pub use raw::{RawJson, RawJsonBuf};
 pub use reader::{Checkpoint, Number, ReadOptions, Reader, Str};
+#[cfg(feature = "serde")]
+pub use serde_bridge::Serde;
 pub use traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
 pub use writer::buffer::JsonBuffer;
 pub use writer::{Compact, Format, Pretty, Writer};
@@ -235,6 +239,8 @@ pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -
 pub mod __private {
     pub use crate::number_string::with as number_string;
     pub use crate::reader::Str;
+    #[cfg(feature = "serde")]
+    pub use crate::serde_bridge::SerdeField;
     pub use crate::{
         Error, Format, FromJson, FromJsonFlat, FromJsonKey, Reader, ToJson, ToJsonFlat, ToJsonKey,
         Writer,
@@ -280,6 +286,7 @@ mod tests {
 #[cfg(all(
     doctest,
     feature = "serde_json",
+    feature = "serde",
     feature = "uuid",
     feature = "chrono",
     feature = "time",

@@ -149,7 +149,7 @@ impl From<RawJson<'_>> for RawJsonBuf {
 
 /// Reads the next value's text: validated like a skipped value (grammar, escapes, nesting
 /// depth), then as UTF-8, like serde_json's `RawValue`.
-fn read_raw<'de>(r: &mut Reader<'de>) -> Result<&'de str> {
+pub(crate) fn read_raw<'de>(r: &mut Reader<'de>) -> Result<&'de str> {
     if r.peek().is_none() {
         return Err(r.eof("a value"));
     }

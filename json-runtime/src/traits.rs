@@ -15,6 +15,13 @@ use crate::{Format, Reader, Result, Writer};
 /// }
 /// assert_eq!(json_runtime::to_string(&Celsius(21.5)), r#""21.5C""#);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `ToJson`, so FastJson cannot write it",
+    label = "FastJson cannot write `{Self}`",
+    note = "if `{Self}` is your type, add `#[derive(FastJson)]` to it",
+    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (README: \"Other crates' types\")",
+    note = "if it implements serde's `Serialize`/`Deserialize`, mark the field `#[fastjson(serde)]` (json-runtime feature `serde`) or wrap it in `json_runtime::Serde<_>`; or convert it yourself with `#[fastjson(with = \"module\")]`"
+)]
 pub trait ToJson {
     /// Appends this value's JSON.
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>);
@@ -37,6 +44,13 @@ pub trait ToJson {
 /// }
 /// assert_eq!(json_runtime::from_str::<Celsius>(r#""21.5C""#).unwrap().0, 21.5);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `FromJson`, so FastJson cannot read it",
+    label = "FastJson cannot read `{Self}`",
+    note = "if `{Self}` is your type, add `#[derive(FastJson)]` to it",
+    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (README: \"Other crates' types\")",
+    note = "if it implements serde's `Serialize`/`Deserialize`, mark the field `#[fastjson(serde)]` (json-runtime feature `serde`) or wrap it in `json_runtime::Serde<_>`; or convert it yourself with `#[fastjson(with = \"module\")]`"
+)]
 pub trait FromJson<'de>: Sized {
     /// Reads one value at the reader's cursor.
     fn read_json(r: &mut Reader<'de>) -> Result<Self>;
@@ -50,12 +64,24 @@ pub trait FromJson<'de>: Sized {
 }
 
 /// A type usable as a JSON object key when writing (keys are always strings in JSON).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `ToJsonKey`, so FastJson cannot write it as an object key",
+    label = "FastJson cannot write `{Self}` as a map key",
+    note = "map keys are strings, chars, integers, floats and bools (written as strings), or types with a json-runtime feature that gives them a key form",
+    note = "a key type that implements serde's `Serialize` can be wrapped in `json_runtime::Serde<_>` (json-runtime feature `serde`), which writes what serde_json writes"
+)]
 pub trait ToJsonKey {
     /// Writes the key as a quoted JSON string.
     fn write_key<F: Format>(&self, w: &mut Writer<'_, F>);
 }
 
 /// A type that can be read from a JSON object key.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `FromJsonKey`, so FastJson cannot read it from an object key",
+    label = "FastJson cannot read `{Self}` as a map key",
+    note = "map keys are strings, chars, integers, floats and bools (written as strings), or types with a json-runtime feature that gives them a key form",
+    note = "a key type that implements serde's `Deserialize` can be wrapped in `json_runtime::Serde<_>` (json-runtime feature `serde`), which reads what serde_json reads"
+)]
 pub trait FromJsonKey<'de>: Sized {
     /// Reads the key (a string) at the cursor.
     fn read_key(r: &mut Reader<'de>) -> Result<Self>;

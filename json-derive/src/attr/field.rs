@@ -17,8 +17,12 @@ pub struct Field {
     pub flatten: bool,
     pub ser_bound: Option<Vec<syn::WherePredicate>>,
     pub de_bound: Option<Vec<syn::WherePredicate>>,
-    /// `#[fastjson(with = "module")]`.
+    /// `#[fastjson(with = "module")]`; for `#[fastjson(serde)]` the model sets it to the
+    /// runtime's bridge for the field's type.
     pub with: Option<syn::ExprPath>,
+    /// The tokens of `#[fastjson(serde)]`, if given: the field is written and read through its
+    /// serde impls.
+    pub serde: Option<proc_macro2::TokenStream>,
     pub number_from_string: bool,
     pub number_as_string: bool,
     /// The attribute tokens of `flatten`, `skip...` etc., for pointing errors at them.
@@ -41,6 +45,8 @@ impl Field {
         let mut ser_bound = Attr::none(BOUND);
         let mut de_bound = Attr::none(BOUND);
         let mut with = Attr::none(WITH);
+        let mut serde_bridge = Flag::none(SERDE_BRIDGE);
+        let mut serde_span = None;
         let mut number_from_string = Flag::none(NUMBER_FROM_STRING);
         let mut number_as_string = Flag::none(NUMBER_AS_STRING);
         let mut flatten_span = None;
@@ -93,6 +99,9 @@ impl Field {
                 serde_with.push(serde_with_error(meta));
             } else if p.is_ident(WITH) && !serde {
                 with.set(cx, meta, get_path(meta)?);
+            } else if p.is_ident(SERDE_BRIDGE) && !serde {
+                serde_span = Some(quote::quote!(#p));
+                serde_bridge.set(cx, meta);
             } else if p.is_ident(NUMBER_FROM_STRING) && !serde {
                 number_span = Some(quote::quote!(#p));
                 number_from_string.set(cx, meta);
@@ -105,6 +114,14 @@ impl Field {
             Ok(())
         });
         let with = with.get();
+        let serde_bridge = serde_span.filter(|_| serde_bridge.get());
+        if let (Some(span), Some(_)) = (&serde_bridge, &with) {
+            cx.error_spanned_by(
+                span,
+                "#[fastjson(serde)] and #[fastjson(with = \"...\")] both say how to convert this \
+                 field; keep one",
+            );
+        }
         if with.is_none() {
             for err in serde_with {
                 cx.syn_error(err);
@@ -133,6 +150,7 @@ impl Field {
             ser_bound: ser_bound.get(),
             de_bound: de_bound.get(),
             with,
+            serde: serde_bridge,
             number_from_string: number_from_string.get(),
             number_as_string: number_as_string.get(),
             flatten_span,

@@ -215,6 +215,10 @@ pub fn adjacent(
         let ident = &v.ident;
         match v.style {
             Style::Unit => quote!(#i => #fj::Ok(Self::#ident),),
+            Style::Newtype if v.fields[0].attrs.serde.is_some() => {
+                let with = &v.fields[0].attrs.with;
+                quote!(#i => #with::missing_field(__r, #content_key).map(Self::#ident),)
+            }
             Style::Newtype if v.fields[0].attrs.with.is_none() => {
                 let ty = v.fields[0].ty;
                 quote! {

@@ -119,6 +119,10 @@ impl Fields<'_> {
         if f.attrs.skip_de {
             return quote!(<#ty as #fj::Default>::default());
         }
+        if let (Some(with), Some(_)) = (&f.attrs.with, &f.attrs.serde) {
+            // As serde: an absent `Option` is `None`.
+            return quote!(#with::missing_field(__r, #name)?);
+        }
         if f.attrs.with.is_some() {
             return quote!(return #fj::Err(__r.missing_field(#name)));
         }

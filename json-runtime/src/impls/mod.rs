@@ -6,6 +6,8 @@ mod keys;
 mod net;
 mod pointers;
 mod primitives;
+#[cfg(feature = "serde_json")]
+mod raw_value;
 mod strings;
 mod time;
 mod tuples;

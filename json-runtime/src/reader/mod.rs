@@ -157,6 +157,13 @@ impl<'de> Reader<'de> {
         self.pos
     }
 
+    /// How many more arrays and objects may be opened before the depth limit.
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn depth_left(&self) -> u32 {
+        self.depth_left
+    }
+
     /// Saves the current state, for [`Reader::restore`].
     #[inline]
     pub fn checkpoint(&self) -> Checkpoint {

@@ -168,6 +168,13 @@ impl<'a, F: Format> Writer<'a, F> {
         self.out
     }
 
+    /// How many arrays and objects are open (counted for pretty output only; 0 when compact).
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn level(&self) -> usize {
+        self.level
+    }
+
     /// Appends bytes verbatim (they must form valid JSON in context).
     #[inline]
     pub fn raw(&mut self, bytes: &[u8]) {

@@ -1,0 +1,1 @@
+//! Nothing here: the test is `tests/key_order.rs`.
