@@ -6,7 +6,7 @@ mod keys;
 mod net;
 mod pointers;
 mod primitives;
-#[cfg(feature = "serde_json")]
+#[cfg(feature = "raw_value")]
 mod raw_value;
 mod strings;
 mod time;
