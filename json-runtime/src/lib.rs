@@ -25,12 +25,21 @@
 #[cfg(feature = "axum")]
 pub mod axum;
 mod error;
-/// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`).
+/// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`,
+/// `indexmap`, `url`, `bytes`, `smol_str`, `compact_str`, `semver`, `ipnet`, `bigdecimal`).
 #[cfg(any(
     feature = "uuid",
     feature = "chrono",
     feature = "time",
-    feature = "rust_decimal"
+    feature = "rust_decimal",
+    feature = "indexmap",
+    feature = "url",
+    feature = "bytes",
+    feature = "smol_str",
+    feature = "compact_str",
+    feature = "semver",
+    feature = "ipnet",
+    feature = "bigdecimal"
 ))]
 pub mod ext;
 mod flat;
