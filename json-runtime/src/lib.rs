@@ -22,6 +22,8 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "actix")]
+pub mod actix;
 #[cfg(feature = "axum")]
 pub mod axum;
 mod error;
@@ -49,6 +51,8 @@ mod raw;
 mod reader;
 mod swar;
 mod traits;
+#[cfg(any(feature = "axum", feature = "actix"))]
+mod web;
 mod writer;
 
 pub use error::{Error, ErrorKind, Result};
