@@ -93,6 +93,9 @@ impl<T> From<T> for FastJson<T> {
 /// The body limit of actix's `JsonConfig`: 2 MiB.
 pub const DEFAULT_LIMIT: usize = 2 * 1024 * 1024;
 
+/// A predicate on the `Content-Type` header value.
+type ContentTypePredicate = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
 /// Extractor settings, as app data (`App::app_data`, `Scope::app_data`,
 /// `Resource::app_data`), like actix's `JsonConfig`: the body limit and the content-type rule.
 /// Without one, the defaults apply.
@@ -100,7 +103,7 @@ pub const DEFAULT_LIMIT: usize = 2 * 1024 * 1024;
 pub struct FastJsonConfig {
     limit: usize,
     content_type_required: bool,
-    content_type: Option<Arc<dyn Fn(&str) -> bool + Send + Sync>>,
+    content_type: Option<ContentTypePredicate>,
 }
 
 impl FastJsonConfig {

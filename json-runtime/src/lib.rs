@@ -245,7 +245,8 @@ mod tests {
     feature = "chrono",
     feature = "time",
     feature = "rust_decimal",
-    feature = "axum"
+    feature = "axum",
+    feature = "actix"
 ))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
