@@ -40,13 +40,9 @@
 //!     .layer(axum::extract::DefaultBodyLimit::max(1 << 20));
 //! ```
 
-use std::cell::RefCell;
 use std::fmt;
-use std::future::poll_fn;
 use std::pin::Pin;
 use std::prelude::rust_2021::*; // a std-only module (feature `axum` implies `std`)
-use std::sync::Mutex;
-use std::thread_local;
 
 use ::axum::body::{Body, Bytes, HttpBody};
 use ::axum::extract::{FromRequest, OptionalFromRequest, Request};
@@ -55,7 +51,8 @@ use ::axum::http::StatusCode;
 use ::axum::response::{IntoResponse, Response};
 use ::axum::RequestExt;
 
-use crate::{Compact, Error, ErrorKind, FromJson, ToJson, Writer};
+use crate::web::{self, BodyError, PooledBuf};
+use crate::{Error, FromJson, ToJson};
 
 /// JSON extractor and response, read and written by FastJson. See the [module docs](self).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -120,9 +117,10 @@ impl FastJsonRejection {
     }
 
     fn from_parse_error(err: Error) -> Self {
-        match err.kind() {
-            ErrorKind::Data => Self::Data(err),
-            _ => Self::Syntax(err),
+        if web::is_data_error(&err) {
+            Self::Data(err)
+        } else {
+            Self::Syntax(err)
         }
     }
 
@@ -146,12 +144,8 @@ impl FastJsonRejection {
 impl fmt::Display for FastJsonRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::MissingJsonContentType => {
-                f.write_str("Expected request with `Content-Type: application/json`")
-            }
-            Self::PayloadTooLarge => {
-                f.write_str("Failed to buffer the request body: length limit exceeded")
-            }
+            Self::MissingJsonContentType => f.write_str(web::CONTENT_TYPE_MESSAGE),
+            Self::PayloadTooLarge => f.write_str(web::TOO_LARGE_MESSAGE),
             Self::BodyRead(e) => write!(f, "Failed to buffer the request body: {e}"),
             Self::Syntax(e) => write!(f, "Failed to parse the request body as JSON: {e}"),
             Self::Data(e) => write!(
@@ -166,25 +160,11 @@ impl std::error::Error for FastJsonRejection {}
 
 impl IntoResponse for FastJsonRejection {
     fn into_response(self) -> Response {
-        let (message, line, column, path) = match &self {
-            Self::Syntax(e) | Self::Data(e) => {
-                (e.message().to_string(), e.line(), e.column(), e.path())
-            }
-            other => (other.to_string(), 0, 0, ""),
+        let body = match &self {
+            Self::Syntax(e) | Self::Data(e) => web::parse_error_body(e),
+            other => web::error_body(&other.to_string(), 0, 0, ""),
         };
-        let mut out = Vec::with_capacity(64 + message.len() + path.len());
-        let mut w = Writer::<Compact>::new(&mut out);
-        w.begin_object();
-        w.key(true, b",\"error\":");
-        w.str(&message);
-        w.key(false, b",\"line\":");
-        w.u64(line as u64);
-        w.key(false, b",\"column\":");
-        w.u64(column as u64);
-        w.key(false, b",\"path\":");
-        w.str(path);
-        w.end_object(true);
-        json_response(self.status(), Bytes::from(out))
+        json_response(self.status(), Bytes::from(body))
     }
 }
 
@@ -193,59 +173,10 @@ impl IntoResponse for FastJsonRejection {
 /// `application/json`, or `application/<anything>+json`, with any parameters: the rule
 /// `axum::Json` applies.
 fn is_json_content_type(headers: &HeaderMap) -> bool {
-    let Some(value) = headers.get(header::CONTENT_TYPE) else {
-        return false;
-    };
-    let Ok(value) = value.to_str() else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or("").trim();
-    let Some((kind, subtype)) = essence.split_once('/') else {
-        return false;
-    };
-    let token = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
-    };
-    if !token(kind) || !token(subtype) || !kind.eq_ignore_ascii_case("application") {
-        return false;
-    }
-    let n = subtype.len();
-    subtype.eq_ignore_ascii_case("json")
-        || (n > 5 && subtype[n - 5..].eq_ignore_ascii_case("+json"))
-}
-
-/// Request-body buffers kept for reuse across requests (and threads).
-static BODY_POOL: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
-/// At most this many buffers are kept ...
-const POOL_MAX_BUFFERS: usize = 64;
-/// ... each of at most this capacity (bigger ones are freed after use).
-const POOL_MAX_CAPACITY: usize = 1 << 20;
-
-/// A buffer from [`BODY_POOL`], given back when dropped.
-struct PooledBuf(Vec<u8>);
-
-impl PooledBuf {
-    fn take() -> Self {
-        let buf = BODY_POOL.lock().ok().and_then(|mut pool| pool.pop());
-        PooledBuf(buf.unwrap_or_default())
-    }
-}
-
-impl Drop for PooledBuf {
-    fn drop(&mut self) {
-        let mut buf = std::mem::take(&mut self.0);
-        if buf.capacity() == 0 || buf.capacity() > POOL_MAX_CAPACITY {
-            return;
-        }
-        buf.clear();
-        if let Ok(mut pool) = BODY_POOL.lock() {
-            if pool.len() < POOL_MAX_BUFFERS {
-                pool.push(buf);
-            }
-        }
-    }
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(web::is_json_content_type)
 }
 
 /// Reads the whole body (within the default body limit) into a pooled buffer.
@@ -257,16 +188,18 @@ async fn read_body(req: Request) -> Result<PooledBuf, FastJsonRejection> {
     if hint.upper().is_some_and(|limit| announced > limit) {
         return Err(FastJsonRejection::PayloadTooLarge);
     }
-    let mut buf = PooledBuf::take();
-    buf.0
-        .reserve(hint.lower().min(POOL_MAX_CAPACITY as u64) as usize);
-    while let Some(frame) = poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
-        let frame = frame.map_err(FastJsonRejection::from_body_error)?;
-        if let Ok(data) = frame.into_data() {
-            buf.0.extend_from_slice(&data);
-        }
-    }
-    Ok(buf)
+    // The limit itself is enforced by the limited body (its error is mapped to 413).
+    let next = |cx: &mut std::task::Context<'_>| {
+        Pin::new(&mut body)
+            .poll_frame(cx)
+            .map(|frame| frame.map(|f| f.map(|f| f.into_data().ok())))
+    };
+    web::read_body(usize::MAX, hint.lower(), next)
+        .await
+        .map_err(|e| match e {
+            BodyError::TooLarge => FastJsonRejection::PayloadTooLarge,
+            BodyError::Read(e) => FastJsonRejection::from_body_error(e),
+        })
 }
 
 impl<T, S> FromRequest<S> for FastJson<T>
@@ -308,10 +241,6 @@ where
 
 // ---- the response ---------------------------------------------------------------------------
 
-thread_local! {
-    static RESPONSE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
 fn json_response(status: StatusCode, body: Bytes) -> Response {
     let mut res = Response::new(Body::from(body));
     *res.status_mut() = status;
@@ -325,32 +254,17 @@ fn json_response(status: StatusCode, body: Bytes) -> Response {
 /// Serializes `value` through the per-thread buffer and copies the bytes out at their size;
 /// `Err` if the value cannot be serialized (the fallible path: a handler never panics).
 fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
-    RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => {
-            buf.clear();
-            let written = crate::fallible::write_to::<Compact, T>(&mut buf, value);
-            let bytes = written.map(|()| Bytes::copy_from_slice(&buf));
-            if buf.capacity() > POOL_MAX_CAPACITY {
-                *buf = Vec::new();
-            }
-            bytes
-        }
-        // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
-        Err(_) => crate::try_to_vec(value).map(Bytes::from),
-    })
+    web::to_response_vec(value).map(Bytes::from)
 }
 
 /// 500 with `{"error":"<message>"}`: the value has no JSON form (axum's `Json` answers 500
 /// with the message as plain text).
 #[cold]
 fn unserializable_response(err: &Error) -> Response {
-    let mut out = Vec::with_capacity(16 + err.message().len());
-    let mut w = Writer::<Compact>::new(&mut out);
-    w.begin_object();
-    w.key(true, b",\"error\":");
-    w.str(err.message());
-    w.end_object(true);
-    json_response(StatusCode::INTERNAL_SERVER_ERROR, Bytes::from(out))
+    json_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Bytes::from(web::unserializable_body(err)),
+    )
 }
 
 impl<T: ToJson> IntoResponse for FastJson<T> {

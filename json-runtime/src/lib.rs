@@ -32,15 +32,26 @@ extern crate std;
 
 use alloc::{string::String, vec::Vec};
 
+#[cfg(feature = "actix")]
+pub mod actix;
 #[cfg(feature = "axum")]
 pub mod axum;
 mod error;
-/// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`).
+/// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`,
+/// `indexmap`, `url`, `bytes`, `smol_str`, `compact_str`, `semver`, `ipnet`, `bigdecimal`).
 #[cfg(any(
     feature = "uuid",
     feature = "chrono",
     feature = "time",
-    feature = "rust_decimal"
+    feature = "rust_decimal",
+    feature = "indexmap",
+    feature = "url",
+    feature = "bytes",
+    feature = "smol_str",
+    feature = "compact_str",
+    feature = "semver",
+    feature = "ipnet",
+    feature = "bigdecimal"
 ))]
 pub mod ext;
 mod fallible;
@@ -55,6 +66,8 @@ pub mod stream;
 pub mod serde_bridge;
 mod swar;
 mod traits;
+#[cfg(any(feature = "axum", feature = "actix"))]
+mod web;
 mod writer;
 
 pub use error::{Error, ErrorKind, Result};
@@ -291,7 +304,8 @@ mod tests {
     feature = "chrono",
     feature = "time",
     feature = "rust_decimal",
-    feature = "axum"
+    feature = "axum",
+    feature = "actix"
 ))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

@@ -7,17 +7,39 @@
 //! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` | RFC 3339 / ISO 8601 strings |
 //! | `time` | `time::OffsetDateTime` | time's default serde tuple; RFC 3339 with [`time::rfc3339`] |
 //! | `rust_decimal` | `rust_decimal::Decimal` | a string; a number with [`decimal::float`] |
+//! | `indexmap` | `IndexMap`, `IndexSet` | an object / an array, in insertion order |
+//! | `url` | `url::Url` | `"https://example.com/a?b=c"` |
+//! | `bytes` | `Bytes`, `BytesMut` | an array of numbers (serde's `serialize_bytes`); also writing into a `BytesMut` |
+//! | `smol_str` | `SmolStr` | a string |
+//! | `compact_str` | `CompactString` | a string |
+//! | `semver` | `Version`, `VersionReq`, `Comparator` | `"1.2.3-rc.1"`, `">=1.2, <2"` |
+//! | `ipnet` | `IpNet`, `Ipv4Net`, `Ipv6Net` | `"10.0.0.0/8"` |
+//! | `bigdecimal` | `BigDecimal` | a string (`"23.50"`); reads strings and numbers |
 //!
 //! The `with` modules ([`time::rfc3339`], [`decimal::float`], [`decimal::str`]) are used as
 //! `#[fastjson(with = "json_runtime::ext::decimal::float")]`; each has an `option` submodule for
 //! `Option<T>` fields.
 
+#[cfg(feature = "bigdecimal")]
+pub mod bigdecimal;
+#[cfg(feature = "bytes")]
+pub mod bytes;
 #[cfg(feature = "chrono")]
 pub mod chrono;
 #[cfg(feature = "rust_decimal")]
 pub mod decimal;
+#[cfg(feature = "indexmap")]
+pub mod indexmap;
+#[cfg(feature = "ipnet")]
+pub mod ipnet;
+#[cfg(feature = "semver")]
+pub mod semver;
+#[cfg(any(feature = "smol_str", feature = "compact_str"))]
+pub mod small_strings;
 #[cfg(feature = "time")]
 pub mod time;
+#[cfg(feature = "url")]
+pub mod url;
 #[cfg(feature = "uuid")]
 pub mod uuid;
 
@@ -103,3 +125,72 @@ pub(crate) fn format_on_stack<const N: usize>(
         f(&args.to_string())
     }
 }
+
+/// Writes `value`'s `Display` text as a JSON string, as serde's `collect_str` does through
+/// serde_json; assembled on the stack when it fits in `N` bytes.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn write_display<const N: usize, F: crate::Format>(
+    w: &mut crate::Writer<'_, F>,
+    value: &dyn std::fmt::Display,
+) {
+    format_on_stack::<N>(format_args!("{value}"), |s| w.str(s));
+}
+
+/// Reads a string for a visitor that only takes strings (serde's `deserialize_str`): anything
+/// else is `invalid type: ..., expected <expecting>`.
+#[allow(dead_code)]
+#[inline]
+pub(crate) fn read_str_expecting<'de, 's>(
+    r: &'s mut crate::Reader<'de>,
+    expecting: &str,
+) -> crate::Result<crate::Str<'de, 's>> {
+    if r.peek() != Some(b'"') {
+        return Err(r.invalid_type(expecting));
+    }
+    r.read_str()
+}
+
+/// `ToJson`, `FromJson`, `ToJsonKey` and `FromJsonKey` for a type whose serde impl writes its
+/// `Display` text (`collect_str`) and reads with `FromStr` from a string only
+/// (`deserialize_str`), reporting the parse error's `Display` as a custom error: the form of
+/// semver's and ipnet's impls. `$n` is a stack buffer size the text usually fits in.
+#[allow(unused_macros)]
+macro_rules! display_from_str {
+    ($($ty:ty, $n:literal, $expecting:literal;)*) => {$(
+        impl $crate::ToJson for $ty {
+            #[inline]
+            fn write_json<F: $crate::Format>(&self, w: &mut $crate::Writer<'_, F>) {
+                $crate::ext::write_display::<$n, F>(w, self);
+            }
+        }
+        impl<'de> $crate::FromJson<'de> for $ty {
+            #[inline]
+            fn read_json(r: &mut $crate::Reader<'de>) -> $crate::Result<Self> {
+                let s = $crate::ext::read_str_expecting(r, $expecting)?;
+                match s.parse::<$ty>() {
+                    Ok(v) => Ok(v),
+                    Err(e) => Err(r.error(e)),
+                }
+            }
+        }
+        impl $crate::ToJsonKey for $ty {
+            #[inline]
+            fn write_key<F: $crate::Format>(&self, w: &mut $crate::Writer<'_, F>) {
+                $crate::ext::write_display::<$n, F>(w, self);
+            }
+        }
+        impl<'de> $crate::FromJsonKey<'de> for $ty {
+            #[inline]
+            fn read_key(r: &mut $crate::Reader<'de>) -> $crate::Result<Self> {
+                let s = r.read_key()?;
+                match s.parse::<$ty>() {
+                    Ok(v) => Ok(v),
+                    Err(e) => Err(r.error(e)),
+                }
+            }
+        }
+    )*};
+}
+#[allow(unused_imports)]
+pub(crate) use display_from_str;

@@ -142,7 +142,7 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     }
 }
 
-fn write_map<'a, K, V, F, I>(w: &mut Writer<'_, F>, entries: I)
+pub(crate) fn write_map<'a, K, V, F, I>(w: &mut Writer<'_, F>, entries: I)
 where
     K: ToJsonKey + 'a,
     V: ToJson + 'a,
@@ -163,7 +163,7 @@ where
 
 /// Reads object entries, handing each to `insert`; errors carry the key in their path.
 /// Later duplicates overwrite earlier ones, as in serde_json.
-fn read_map<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
+pub(crate) fn read_map<'de, K: FromJsonKey<'de> + ToString, V: FromJson<'de>>(
     r: &mut Reader<'de>,
     mut insert: impl FnMut(K, V),
 ) -> Result<()> {

@@ -1,6 +1,6 @@
 //! `ToJson`/`FromJson` for std types, in serde_json's JSON forms.
 
-mod collections;
+pub(crate) mod collections;
 mod keys;
 #[cfg(feature = "std")]
 mod net;

@@ -5,6 +5,10 @@
 //! serde_json has no public constructor that skips its own check, so the captured text is
 //! checked once more by `serde_json::from_str::<&RawValue>` (a skip over the value's bytes).
 
+// A std-only module (its feature implies `std`).
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
 use serde_json::value::RawValue;
 
 use crate::raw::read_raw;

@@ -7,6 +7,10 @@
 //! copies the key's text into `{<key>:null}` and takes the first key of that map. Both cost a
 //! few bytes of copying per key; keys through serde are a rare need.
 
+// A std-only module (its feature implies `std`).
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
 use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
 
@@ -21,9 +25,10 @@ impl<T: Serialize> ToJsonKey for Serde<T> {
         let start = out.len();
         let mut ser = serde_json::Serializer::new(&mut *out);
         if let Err(err) = ser.collect_map(std::iter::once((&self.0, ()))) {
-            panic!(
-                "FastJson's writer cannot fail, but this serde map key's serialization did: {err}"
-            );
+            // Nothing valid was written for the key: drop its bytes, record serde_json's error.
+            out.truncate(start);
+            w.fail(err);
+            return;
         }
         // `{<key>:null}` -> `<key>`
         out.truncate(out.len() - b":null}".len());

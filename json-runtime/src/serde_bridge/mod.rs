@@ -36,6 +36,10 @@
 //! assert_eq!((err.line(), err.column(), err.path()), (1, 28, "total"));
 //! ```
 
+// A std-only module (its feature implies `std`).
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
 mod key;
 mod read;
 mod write;

@@ -3,6 +3,10 @@
 //! translated into the whole document's line and column (the path is added as the error
 //! unwinds through FastJson's readers, as for any field).
 
+// A std-only module (its feature implies `std`).
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 use crate::error::ErrorKind;

@@ -2,6 +2,10 @@
 //! output uses a formatter that starts at the writer's indentation level, so the bytes equal
 //! `serde_json::to_vec_pretty` of the whole document.
 
+// A std-only module (its feature implies `std`).
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
+
 use std::io;
 
 use serde::Serialize;
@@ -12,10 +16,9 @@ use crate::{Format, Writer};
 /// Writes `value` as serde_json writes it (a `with` module function: `#[fastjson(with =
 /// "json_runtime::serde_bridge")]`).
 ///
-/// # Panics
-///
-/// If the value's `Serialize` impl fails (serde_json would return the error: a map key that is
-/// not a string or number, a custom error), since FastJson's writer cannot fail.
+/// If the value's `Serialize` impl fails (serde_json returns the error: a map key that is not a
+/// string or number, a custom error), the error is recorded with [`Writer::fail`]: the `try_`
+/// functions return it, the infallible ones panic with it.
 #[inline]
 pub fn write_json<T: Serialize + ?Sized, F: Format>(value: &T, w: &mut Writer<'_, F>) {
     let result = if F::PRETTY {
@@ -31,14 +34,8 @@ pub fn write_json<T: Serialize + ?Sized, F: Format>(value: &T, w: &mut Writer<'_
         ))
     };
     if let Err(err) = result {
-        failed(err);
+        w.fail(err);
     }
-}
-
-#[cold]
-#[inline(never)]
-fn failed(err: serde_json::Error) -> ! {
-    panic!("FastJson's writer cannot fail, but this serde value's serialization did: {err}")
 }
 
 /// serde_json's `PrettyFormatter` (two spaces), starting `level` levels deep.
