@@ -3,6 +3,7 @@
 mod collections;
 mod keys;
 mod net;
+mod partial_array;
 mod pointers;
 mod primitives;
 mod strings;
