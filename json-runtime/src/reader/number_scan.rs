@@ -59,18 +59,15 @@ pub(super) fn digit_run(input: &[u8], at: usize) -> Option<(u64, usize)> {
     Some((v, count as usize))
 }
 
-/// Adds the digit run at `*pos` to `(mantissa, digits)`; `None` if the run would take the
-/// count past 19 digits or the input ends within eight bytes.
+/// Adds the digit run at `*pos` to `(mantissa, digits)` and returns its length; `None` if the
+/// input ends within eight bytes. Past 19 digits the mantissa wraps: [`scan`] checks the count
+/// once at the end instead of once per run.
 #[inline(always)]
 fn run(input: &[u8], pos: &mut usize, mantissa: &mut u64, digits: &mut usize) -> Option<usize> {
     let start = *pos;
     loop {
         let (v, n) = digit_run(input, *pos)?;
-        if *digits + n > 19 {
-            return None;
-        }
-        // At most 19 digits: below 10^19 < 2^64.
-        *mantissa = *mantissa * POW10_U64[n] + v;
+        *mantissa = mantissa.wrapping_mul(POW10_U64[n]).wrapping_add(v);
         *digits += n;
         *pos += n;
         if n < 8 {
@@ -105,6 +102,10 @@ pub(super) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
         exp10 = -(frac as i64);
         is_float = true;
         next = *input.get(pos)?;
+    }
+    if digits > 19 {
+        // The mantissa may have wrapped.
+        return None;
     }
     if next | 0x20 == b'e' {
         pos += 1;
