@@ -100,12 +100,12 @@ fn mixed_floats(n: usize, seed: u64) -> Vec<f64> {
         .map(|i| {
             let u = rng.unit();
             let v = match i % 6 {
-                0 => u * 360.0 - 180.0,                                 // full precision
-                1 => ((u * 1e12).round() / 1e12) * 100.0,               // ~12-14 digits
-                2 => (u * 10000.0).round() / 100.0,                     // 2 decimals
-                3 => -(u * 1e6).round() / 1e3,                          // negative 3 decimals
-                4 => u * 10f64.powi((rng.next() % 40) as i32 - 20),     // exponents
-                _ => ((u * 1e6).round() / 1e6) * 10.0 - 5.0,            // 6-7 digits
+                0 => u * 360.0 - 180.0,                             // full precision
+                1 => ((u * 1e12).round() / 1e12) * 100.0,           // ~12-14 digits
+                2 => (u * 10000.0).round() / 100.0,                 // 2 decimals
+                3 => -(u * 1e6).round() / 1e3,                      // negative 3 decimals
+                4 => u * 10f64.powi((rng.next() % 40) as i32 - 20), // exponents
+                _ => ((u * 1e6).round() / 1e6) * 10.0 - 5.0,        // 6-7 digits
             };
             v
         })
@@ -123,7 +123,10 @@ fn telemetry(n: usize) -> Vec<Telemetry> {
             lat: rng.unit() * 180.0 - 90.0,
             lon: rng.unit() * 360.0 - 180.0,
             samples: (0..8).map(|_| rng.unit() * 2.0 - 1.0).collect(),
-            pos: [(rng.unit() * 1e6).round() / 1e6, -(rng.unit() * 1e6).round() / 1e6],
+            pos: [
+                (rng.unit() * 1e6).round() / 1e6,
+                -(rng.unit() * 1e6).round() / 1e6,
+            ],
         })
         .collect()
 }
@@ -154,12 +157,16 @@ fn time<F: FnMut()>(mut f: F, iters: usize) -> f64 {
 // Named, never inlined: callgrind's inclusive counts per function are the A/B figures.
 #[inline(never)]
 fn fast_read<T: for<'de> FromJson<'de>>(input: &[u8]) {
-    drop(black_box(json_runtime::from_slice::<T>(black_box(input)).unwrap()));
+    drop(black_box(
+        json_runtime::from_slice::<T>(black_box(input)).unwrap(),
+    ));
 }
 
 #[inline(never)]
 fn serde_read<T: DeserializeOwned>(input: &[u8]) {
-    drop(black_box(serde_json::from_slice::<T>(black_box(input)).unwrap()));
+    drop(black_box(
+        serde_json::from_slice::<T>(black_box(input)).unwrap(),
+    ));
 }
 
 #[inline(never)]
@@ -196,10 +203,20 @@ where
     let value: T = json_runtime::from_slice(input).unwrap();
     let sv: T = serde_json::from_slice(input).unwrap();
     let _ = sv;
-    let ours = if pretty { json_runtime::to_vec_pretty(&value) } else { json_runtime::to_vec(&value) };
-    let theirs = if pretty { serde_json::to_vec_pretty(&value).unwrap() } else { serde_json::to_vec(&value).unwrap() };
+    let ours = if pretty {
+        json_runtime::to_vec_pretty(&value)
+    } else {
+        json_runtime::to_vec(&value)
+    };
+    let theirs = if pretty {
+        serde_json::to_vec_pretty(&value).unwrap()
+    } else {
+        serde_json::to_vec(&value).unwrap()
+    };
     assert!(ours == theirs, "{name}: output differs");
-    let iters = cfg.iters.unwrap_or((2_000_000 / input.len()).clamp(1, 2000));
+    let iters = cfg
+        .iters
+        .unwrap_or((2_000_000 / input.len()).clamp(1, 2000));
     let mut buf_f = Vec::new();
     let mut buf_s = Vec::new();
     let mut rf = Vec::new();
@@ -218,7 +235,12 @@ where
             ws.push(time(|| serde_write(&value, &mut buf_s, pretty), iters));
         }
     }
-    let (rf, rs, wf, ws) = (median(&mut rf), median(&mut rs), median(&mut wf), median(&mut ws));
+    let (rf, rs, wf, ws) = (
+        median(&mut rf),
+        median(&mut rs),
+        median(&mut wf),
+        median(&mut ws),
+    );
     println!(
         "{name:<18} read {:>8.1} µs vs {:>8.1} µs = {:>5.2}x   write {:>8.1} µs vs {:>8.1} µs = {:>5.2}x",
         rf * 1e6, rs * 1e6, rs / rf, wf * 1e6, ws * 1e6, ws / wf
@@ -229,30 +251,71 @@ fn main() {
     let cfg = Cfg {
         filter: std::env::var("AB_FILTER").ok(),
         only: std::env::var("AB_ONLY").ok(),
-        rounds: std::env::var("AB_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(15),
+        rounds: std::env::var("AB_ROUNDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(15),
         iters: std::env::var("AB_ITERS").ok().and_then(|s| s.parse().ok()),
     };
     let canada = data::corpus("canada.json");
     ab::<Canada>(&cfg, "canada", &canada, false);
     ab::<Mesh>(&cfg, "mesh", &data::load("extra", "mesh.json"), false);
     let mesh_v: Mesh = serde_json::from_slice(&data::load("extra", "mesh.json")).unwrap();
-    ab::<Mesh>(&cfg, "mesh_pretty", &serde_json::to_vec_pretty(&mesh_v).unwrap(), true);
+    ab::<Mesh>(
+        &cfg,
+        "mesh_pretty",
+        &serde_json::to_vec_pretty(&mesh_v).unwrap(),
+        true,
+    );
     ab::<Vec<f64>>(&cfg, "numbers", &data::load("extra", "numbers.json"), false);
     let floats = mixed_floats(100_000, 1);
-    ab::<Vec<f64>>(&cfg, "mixed_floats", &serde_json::to_vec(&floats).unwrap(), false);
+    ab::<Vec<f64>>(
+        &cfg,
+        "mixed_floats",
+        &serde_json::to_vec(&floats).unwrap(),
+        false,
+    );
     let pairs: Vec<[f64; 2]> = floats.chunks(2).map(|c| [c[0], c[1]]).collect();
     ab::<Vec<[f64; 2]>>(&cfg, "pairs", &serde_json::to_vec(&pairs).unwrap(), false);
-    let full: Vec<f64> = { let mut r = Rng(3); (0..100_000).map(|_| r.unit() * 2e3 - 1e3).collect() };
-    ab::<Vec<f64>>(&cfg, "full_precision", &serde_json::to_vec(&full).unwrap(), false);
+    let full: Vec<f64> = {
+        let mut r = Rng(3);
+        (0..100_000).map(|_| r.unit() * 2e3 - 1e3).collect()
+    };
+    ab::<Vec<f64>>(
+        &cfg,
+        "full_precision",
+        &serde_json::to_vec(&full).unwrap(),
+        false,
+    );
     let tel = telemetry(5_000);
     ab::<Vec<Telemetry>>(&cfg, "telemetry", &serde_json::to_vec(&tel).unwrap(), false);
-    ab::<Vec<Telemetry>>(&cfg, "telemetry_pretty", &serde_json::to_vec_pretty(&tel).unwrap(), true);
-    ab::<Twitter>(&cfg, "twitterescaped", &data::load("extra", "twitterescaped.json"), false);
+    ab::<Vec<Telemetry>>(
+        &cfg,
+        "telemetry_pretty",
+        &serde_json::to_vec_pretty(&tel).unwrap(),
+        true,
+    );
+    ab::<Twitter>(
+        &cfg,
+        "twitterescaped",
+        &data::load("extra", "twitterescaped.json"),
+        false,
+    );
     let random = data::load("extra", "random.json");
     ab::<RandomDoc>(&cfg, "random", &random, false);
     let rv: RandomDoc = serde_json::from_slice(&random).unwrap();
-    ab::<RandomDoc>(&cfg, "random_pretty", &serde_json::to_vec_pretty(&rv).unwrap(), true);
-    ab::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", &data::load("extra", "gsoc-2018.json"), false);
+    ab::<RandomDoc>(
+        &cfg,
+        "random_pretty",
+        &serde_json::to_vec_pretty(&rv).unwrap(),
+        true,
+    );
+    ab::<BTreeMap<String, serde_like::Gsoc>>(
+        &cfg,
+        "gsoc",
+        &data::load("extra", "gsoc-2018.json"),
+        false,
+    );
 }
 
 mod serde_like {

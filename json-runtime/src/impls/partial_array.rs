@@ -84,9 +84,15 @@ mod tests {
         let v: [String; 2] = crate::from_str(r#"["a","b"]"#).unwrap();
         assert_eq!(v, ["a", "b"]);
         let err = crate::from_str::<[String; 2]>(r#"["a"]"#).unwrap_err();
-        assert_eq!(err.message(), "invalid length 1, expected an array of length 2");
+        assert_eq!(
+            err.message(),
+            "invalid length 1, expected an array of length 2"
+        );
         let err = crate::from_str::<[String; 2]>(r#"["a","b","c"]"#).unwrap_err();
-        assert_eq!(err.message(), "invalid length 3, expected an array of length 2");
+        assert_eq!(
+            err.message(),
+            "invalid length 3, expected an array of length 2"
+        );
         let err = crate::from_str::<[String; 2]>(r#"["a",1]"#).unwrap_err();
         assert_eq!(err.path(), "[1]");
         let v: [f64; 0] = crate::from_str("[]").unwrap();

@@ -159,7 +159,11 @@ mod tests {
                 text[n] = b;
                 let len = if b.is_ascii_digit() { 8 } else { n };
                 let value = std::str::from_utf8(&text[..len]).unwrap().parse::<u64>();
-                assert_eq!(digit_run(&text, 0), Some((value.unwrap_or(0), len)), "{text:?}");
+                assert_eq!(
+                    digit_run(&text, 0),
+                    Some((value.unwrap_or(0), len)),
+                    "{text:?}"
+                );
             }
         }
     }
@@ -178,7 +182,10 @@ mod tests {
             (65613616999999977, -15, true, true, 19)
         );
         let s = scanned("1234567890123456789").unwrap();
-        assert_eq!((s.mantissa, s.exp10, s.is_float), (1234567890123456789, 0, false));
+        assert_eq!(
+            (s.mantissa, s.exp10, s.is_float),
+            (1234567890123456789, 0, false)
+        );
         let s = scanned("0.000123e-5").unwrap();
         assert_eq!((s.mantissa, s.exp10, s.is_float), (123, -11, true));
         let s = scanned("7E+2").unwrap();
