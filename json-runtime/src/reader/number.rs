@@ -145,7 +145,7 @@ impl<'de> Reader<'de> {
     /// The number grammar, with the significand accumulated on the way. The cursor is kept in
     /// a local while scanning (writing `self.pos` per digit kept it in memory: measured slower).
     #[inline(never)]
-    fn parse_number_general(&mut self) -> Result<Number> {
+    pub(super) fn parse_number_general(&mut self) -> Result<Number> {
         let start = self.pos;
         let input = self.input;
         let mut pos = self.pos;

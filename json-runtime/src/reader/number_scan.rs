@@ -212,3 +212,120 @@ mod tests {
         assert_eq!(scan(b"1.5", 0), None);
     }
 }
+
+#[cfg(test)]
+mod differential {
+    use crate::reader::{Number, Reader};
+
+    /// The number `text` read by the one-pass scanner (padded, so that it has its eight bytes)
+    /// and by the general scanner (the text alone, the way the end of an input is read).
+    /// With the offset each stopped at.
+    #[allow(clippy::type_complexity)]
+    fn both(text: &str) -> (Result<(Number, usize), ()>, Result<(Number, usize), ()>) {
+        let padded = format!("{text}         ");
+        let mut fast = Reader::new(padded.as_bytes());
+        let fast = fast.read_number().map(|n| (n, fast.pos)).map_err(drop);
+        let mut general = Reader::new(text.as_bytes());
+        let general = general
+            .parse_number_general()
+            .map(|n| (n, general.pos))
+            .map_err(drop);
+        (fast, general)
+    }
+
+    #[test]
+    fn scanner_agrees_with_general_scanner() {
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "0.5",
+            "-0.0",
+            "1e5",
+            "1E-5",
+            "1e+5",
+            "12345678",
+            "123456789",
+            "9999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "-65.613616999999977",
+            "0.000000000000000001",
+            "1234567890.123456789",
+            "4.9e-324",
+            "1.7976931348623157e308",
+            "1e309",
+            "-1e-400",
+            "2.2250738585072011e-308",
+            "9007199254740993",
+            "123.456e-789",
+            "00",
+            "01.5",
+            "1.",
+            "-",
+            "1e",
+            "1e+",
+            ".5",
+            "1.5.2",
+            "--1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..if cfg!(miri) { 50 } else { 100_000 } {
+            let digits = (next() % 22 + 1) as usize;
+            let mut s = String::new();
+            if next() % 2 == 0 {
+                s.push('-');
+            }
+            let int_len = (next() % digits as u64) as usize + 1;
+            for i in 0..digits {
+                if i == int_len {
+                    s.push('.');
+                }
+                let d = if i == 0 && int_len > 1 {
+                    next() % 9 + 1
+                } else {
+                    next() % 10
+                };
+                s.push((b'0' + d as u8) as char);
+            }
+            if next() % 3 == 0 {
+                s += &format!("e{}", (next() % 700) as i64 - 350);
+            }
+            texts.push(s);
+            texts.push(f64::from_bits(next()).to_string());
+        }
+        for text in &texts {
+            let (fast, general) = both(text);
+            let same = match (&fast, &general) {
+                (Ok((Number::F64(a), i)), Ok((Number::F64(b), j))) => {
+                    a.to_bits() == b.to_bits() && i == j
+                }
+                (Ok(a), Ok(b)) => a == b,
+                (Err(_), Err(_)) => true,
+                _ => false,
+            };
+            assert!(same, "{text}: scanner {fast:?}, general {general:?}");
+            if let Ok((Number::F64(v), end)) = fast {
+                if end == text.len() {
+                    assert_eq!(
+                        v.to_bits(),
+                        text.parse::<f64>().unwrap().to_bits(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+}
