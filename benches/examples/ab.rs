@@ -99,15 +99,14 @@ fn mixed_floats(n: usize, seed: u64) -> Vec<f64> {
     (0..n)
         .map(|i| {
             let u = rng.unit();
-            let v = match i % 6 {
+            match i % 6 {
                 0 => u * 360.0 - 180.0,                             // full precision
                 1 => ((u * 1e12).round() / 1e12) * 100.0,           // ~12-14 digits
                 2 => (u * 10000.0).round() / 100.0,                 // 2 decimals
                 3 => -(u * 1e6).round() / 1e3,                      // negative 3 decimals
                 4 => u * 10f64.powi((rng.next() % 40) as i32 - 20), // exponents
                 _ => ((u * 1e6).round() / 1e6) * 10.0 - 5.0,        // 6-7 digits
-            };
-            v
+            }
         })
         .collect()
 }

@@ -76,7 +76,7 @@ mod tests {
         assert_eq!(Rc::strong_count(&counter), 1);
 
         let empty = PartialArray::<String, 0>::new();
-        assert_eq!(empty.try_finish(), Some([String::new(); 0]));
+        assert_eq!(empty.try_finish().map(|a| a.len()), Some(0));
     }
 
     #[test]
