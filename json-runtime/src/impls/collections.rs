@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 #[cfg(feature = "std")]
 use std::hash::{BuildHasher, Hash};
 
+use super::partial_array::PartialArray;
 use crate::{Format, FromJson, FromJsonKey, Reader, Result, ToJson, ToJsonKey, Writer};
 
 /// Reads array elements one by one, handing each to `push`; errors carry the index in their path.
@@ -117,28 +118,32 @@ impl<'de, T: FromJson<'de> + Eq + Hash, S: BuildHasher + Default> FromJson<'de> 
 
 /// Exactly N elements, like serde (fewer or more is an `invalid length` error).
 impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
+    /// Read in place (no `Vec` in between: that allocation was most of reading `[f64; 2]`).
+    #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        let mut items: Vec<T> = Vec::new();
         r.begin_array()?;
         let mut first = true;
-        while r.next_element(&mut first)? {
-            if items.len() == N {
+        let mut items = PartialArray::<T, N>::new();
+        while items.len < N {
+            if !r.next_element(&mut first)? {
                 return Err(r.error(format_args!(
                     "invalid length {}, expected an array of length {N}",
-                    items.len() + 1
+                    items.len
                 )));
             }
-            match T::read_json(r) {
-                Ok(v) => items.push(v),
-                Err(e) => return Err(e.in_index(items.len())),
-            }
+            let item = T::read_json(r).map_err(|e| e.in_index(items.len))?;
+            items.push(item);
         }
-        let len = items.len();
-        items.try_into().map_err(|_| {
-            r.error(format_args!(
-                "invalid length {len}, expected an array of length {N}"
-            ))
-        })
+        if r.next_element(&mut first)? {
+            return Err(r.error(format_args!(
+                "invalid length {}, expected an array of length {N}",
+                N + 1
+            )));
+        }
+        match items.try_finish() {
+            Some(array) => Ok(array),
+            None => Err(r.error("invalid length")),
+        }
     }
 }
 

@@ -4,6 +4,7 @@ pub(crate) mod collections;
 mod keys;
 #[cfg(feature = "std")]
 mod net;
+mod partial_array;
 mod pointers;
 mod primitives;
 #[cfg(feature = "raw_value")]

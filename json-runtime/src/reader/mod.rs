@@ -5,6 +5,7 @@
 use alloc::{string::String, string::ToString, vec::Vec};
 
 mod number;
+mod number_scan;
 mod skip;
 mod string;
 
@@ -211,6 +212,14 @@ impl<'de> Reader<'de> {
         self.input.get(self.pos).copied()
     }
 
+    /// Steps over one space if it is next: the `", "` and `": "` separators of many writers
+    /// (Python's `json.dumps`, serde_json's pretty printer after keys), without the call that
+    /// a general whitespace skip costs.
+    #[inline(always)]
+    fn skip_one_space(&mut self) {
+        self.pos += (self.input.get(self.pos) == Some(&b' ')) as usize;
+    }
+
     #[inline]
     fn peek_or_eof(&mut self, what: &str) -> Result<u8> {
         match self.peek() {
@@ -288,6 +297,7 @@ impl<'de> Reader<'de> {
             *first = false;
         } else if b == b',' {
             self.pos += 1;
+            self.skip_one_space();
             self.peek();
         } else {
             self.pos += 1;
@@ -319,6 +329,7 @@ impl<'de> Reader<'de> {
             Some(b':') => self.pos += 1,
             _ => self.expect_colon_slow()?,
         }
+        self.skip_one_space();
         Ok(self.span_str(span))
     }
 
@@ -334,6 +345,7 @@ impl<'de> Reader<'de> {
         }
         if self.input.get(end) == Some(&b':') {
             self.pos = end + 1;
+            self.skip_one_space();
             return true;
         }
         self.eat_colon_after(end)
@@ -395,6 +407,7 @@ impl<'de> Reader<'de> {
             *first = false;
         } else if b == b',' {
             self.pos += 1;
+            self.skip_one_space();
             // `[1,]`: the element after a comma must be a value.
             if self.peek() == Some(b']') {
                 self.pos += 1;

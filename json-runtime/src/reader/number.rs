@@ -8,6 +8,8 @@ use crate::error::Result;
 #[path = "float.rs"]
 mod float;
 
+use super::number_scan::{scan, Scanned};
+
 /// A number as parsed, before it is fitted to the target type (serde_json's three cases).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Number {
@@ -94,10 +96,56 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// The number grammar, with the significand accumulated on the way. The cursor is kept in
-    /// a local while scanning (writing `self.pos` per digit kept it in memory: measured slower).
+    /// The number at the cursor: the one-pass scanner for the common case, else the general one.
     #[inline]
     fn parse_number(&mut self) -> Result<Number> {
+        let start = self.pos;
+        let Some(s) = scan(self.input, start) else {
+            return self.parse_number_general();
+        };
+        self.pos = s.end;
+        if !s.is_float {
+            if !s.negative {
+                return Ok(Number::U64(s.mantissa));
+            }
+            if s.mantissa != 0 && s.mantissa <= 1 << 63 {
+                return Ok(Number::I64((s.mantissa as i64).wrapping_neg()));
+            }
+        }
+        self.scanned_to_f64(s, start).map(Number::F64)
+    }
+
+    /// The correctly rounded value of a scanned number: Clinger's exact fast path, else
+    /// Eisel-Lemire, else the slow conversion of the text at `start..`.
+    #[inline(always)]
+    fn scanned_to_f64(&mut self, s: Scanned, start: usize) -> Result<f64> {
+        let v = if s.mantissa < (1 << 53) && (-22..=22).contains(&s.exp10) {
+            // Both operands exact: one correctly rounded operation.
+            let m = s.mantissa as f64;
+            if s.exp10 < 0 {
+                m / POW10[(-s.exp10) as usize]
+            } else {
+                m * POW10[s.exp10 as usize]
+            }
+        } else {
+            match float::decimal_to_f64(s.mantissa, s.exp10) {
+                Some(v) if v.is_finite() => v,
+                Some(_) => return Err(self.syntax("number out of range")),
+                None => {
+                    return match self.parse_float_slow(start)? {
+                        Number::F64(v) => Ok(v),
+                        _ => Err(self.syntax("number out of range")),
+                    }
+                }
+            }
+        };
+        Ok(if s.negative { -v } else { v })
+    }
+
+    /// The number grammar, with the significand accumulated on the way. The cursor is kept in
+    /// a local while scanning (writing `self.pos` per digit kept it in memory: measured slower).
+    #[inline(never)]
+    pub(super) fn parse_number_general(&mut self) -> Result<Number> {
         let start = self.pos;
         let input = self.input;
         let mut pos = self.pos;
@@ -363,7 +411,16 @@ impl<'de> Reader<'de> {
     /// Reads a number into `f64` (integers convert; out-of-range values are errors).
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        Ok(match self.read_number()? {
+        let start = match self.peek() {
+            Some(b'-' | b'0'..=b'9') => self.pos,
+            _ => return Err(self.invalid_type("a number")),
+        };
+        if let Some(s) = scan(self.input, start) {
+            self.pos = s.end;
+            // An integer converts like a float with no fraction: rounded once (`-0` is -0.0).
+            return self.scanned_to_f64(s, start);
+        }
+        Ok(match self.parse_number_general()? {
             Number::U64(v) => v as f64,
             Number::I64(v) => v as f64,
             Number::F64(v) => v,

@@ -18,13 +18,28 @@ use alloc::vec::Vec;
 pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
     let a = f64::from_bits(v.to_bits() & !(1 << 63)); // `abs`, which is std-only before 1.85
     if (1e-4..1e7).contains(&a) {
-        // i64, not u64: x86_64 converts signed integers in one instruction.
-        let scaled = (a * 1e8 + 0.5) as i64;
-        if scaled as f64 / 1e8 == a {
-            write_short_decimal(out, v < 0.0, scaled as u64);
+        let p = a * 1e8;
+        // `p` rounded to an integer without leaving the float unit: below 2^52, adding 2^52
+        // rounds away the fraction exactly (the subtraction is exact too).
+        const SHIFT: f64 = (1u64 << 52) as f64;
+        let m = (p + SHIFT) - SHIFT;
+        // A short decimal `a = fl(m / 1e8)` has `|p - m| <= 2^-51 p` (two roundings of
+        // relative size 2^-53), and this test is exact (`m - p` by Sterbenz's lemma, the
+        // product by a power of two), so it only turns away values that are not short, with
+        // no conversion to an integer and no division; most values that pass are short.
+        if (m - p).abs() <= p * (1.0 / (1u64 << 51) as f64) && m / 1e8 == a {
+            // m < 1e15 < 2^50: exact.
+            write_short_decimal(out, v < 0.0, m as u64);
             return;
         }
     }
+    write_shortest(out, v);
+}
+
+/// zmij's shortest round-trip form, out of line: inlined, its register use made every caller
+/// save six registers, short decimals included.
+#[inline(never)]
+fn write_shortest(out: &mut Vec<u8>, v: f64) {
     push_small(out, zmij::Buffer::new().format_finite(v).as_bytes());
 }
 
@@ -43,7 +58,7 @@ fn eight_ascii(n: u32) -> u64 {
 
 /// Writes `scaled / 1e8` (`scaled < 10^15`) with trailing fraction zeros removed (`26.0` keeps
 /// one), straight into the buffer's spare room.
-#[inline]
+#[inline(never)]
 fn write_short_decimal(out: &mut Vec<u8>, negative: bool, scaled: u64) {
     const ZEROS: u64 = 0x3030_3030_3030_3030;
     let int = eight_ascii((scaled / 100_000_000) as u32);
