@@ -3,8 +3,6 @@
 
 use std::collections::HashSet;
 
-use syn::visit::Visit;
-
 use crate::model::{Container, Data, Field, Variant};
 
 /// Which fields a bound is inferred from, and what to require of the type parameters in them.
@@ -159,9 +157,75 @@ struct ParamFinder<'p> {
 /// Map types whose first type argument is written as an object key.
 const MAPS: &[&str] = &["BTreeMap", "HashMap", "IndexMap"];
 
-impl<'ast> Visit<'ast> for ParamFinder<'_> {
-    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
-        if ty.qself.is_none() {
+// A walk of the type by hand rather than `syn::visit`: the derive then builds `syn` without its
+// `visit` feature (as serde_derive does), which is compile time for every user.
+impl ParamFinder<'_> {
+    fn visit_type(&mut self, ty: &syn::Type) {
+        match ty {
+            syn::Type::Path(ty) => self.visit_type_path(ty),
+            syn::Type::Array(a) => self.visit_type(&a.elem),
+            syn::Type::Group(g) => self.visit_type(&g.elem),
+            syn::Type::Paren(p) => self.visit_type(&p.elem),
+            syn::Type::Ptr(p) => self.visit_type(&p.elem),
+            syn::Type::Reference(r) => self.visit_type(&r.elem),
+            syn::Type::Slice(s) => self.visit_type(&s.elem),
+            syn::Type::Tuple(t) => t.elems.iter().for_each(|t| self.visit_type(t)),
+            syn::Type::BareFn(f) => {
+                f.inputs.iter().for_each(|a| self.visit_type(&a.ty));
+                if let syn::ReturnType::Type(_, ty) = &f.output {
+                    self.visit_type(ty);
+                }
+            }
+            syn::Type::TraitObject(t) => t.bounds.iter().for_each(|b| self.visit_bound(b)),
+            syn::Type::ImplTrait(t) => t.bounds.iter().for_each(|b| self.visit_bound(b)),
+            // macros, `_`, `!` and verbatim tokens name no parameter we can see
+            _ => {}
+        }
+    }
+
+    fn visit_bound(&mut self, bound: &syn::TypeParamBound) {
+        if let syn::TypeParamBound::Trait(t) = bound {
+            self.visit_path(&t.path);
+        }
+    }
+
+    fn visit_path(&mut self, path: &syn::Path) {
+        for seg in &path.segments {
+            self.visit_arguments(&seg.arguments);
+        }
+    }
+
+    fn visit_arguments(&mut self, args: &syn::PathArguments) {
+        match args {
+            syn::PathArguments::None => {}
+            syn::PathArguments::AngleBracketed(args) => args
+                .args
+                .iter()
+                .for_each(|a| self.visit_generic_argument(a)),
+            syn::PathArguments::Parenthesized(p) => {
+                p.inputs.iter().for_each(|t| self.visit_type(t));
+                if let syn::ReturnType::Type(_, ty) = &p.output {
+                    self.visit_type(ty);
+                }
+            }
+        }
+    }
+
+    fn visit_generic_argument(&mut self, arg: &syn::GenericArgument) {
+        match arg {
+            syn::GenericArgument::Type(ty) => self.visit_type(ty),
+            syn::GenericArgument::AssocType(a) => self.visit_type(&a.ty),
+            syn::GenericArgument::Constraint(c) => {
+                c.bounds.iter().for_each(|b| self.visit_bound(b))
+            }
+            _ => {}
+        }
+    }
+
+    fn visit_type_path(&mut self, ty: &syn::TypePath) {
+        if let Some(q) = &ty.qself {
+            self.visit_type(&q.ty);
+        } else {
             if let Some(first) = ty.path.segments.first() {
                 if self.params.contains(&first.ident) {
                     let list = if self.in_key {
@@ -188,10 +252,8 @@ impl<'ast> Visit<'ast> for ParamFinder<'_> {
                 }
             }
         }
-        syn::visit::visit_type_path(self, ty);
+        self.visit_path(&ty.path);
     }
-
-    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
 }
 
 /// Adds `'de` (bounded to outlive every lifetime of the type) in front of the generics.

@@ -211,6 +211,33 @@ where
 }
 
 impl Reader<'_> {
+    /// `duplicate field `name``, reported just after the key (and the whitespace after it)
+    /// that started at `key_at`, where serde_json reports it. One shared cold call instead of
+    /// the repositioning inlined into every field of every derived type.
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn duplicate_field_at(&mut self, key_at: crate::Checkpoint, name: &str) -> crate::Error {
+        self.restore(key_at);
+        let _ = self.read_str();
+        let _ = self.peek();
+        self.duplicate_field(name)
+    }
+
+    /// `invalid length {len}, expected {expected}` at the cursor (serde's array form of a
+    /// struct ending early); `at_next` positions it at the next value (an element too many).
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_length(&mut self, len: usize, expected: &str, at_next: bool) -> crate::Error {
+        let message = format_args!("invalid length {len}, expected {expected}");
+        if at_next {
+            self.peek_error(message)
+        } else {
+            self.error(message)
+        }
+    }
+
     /// An error about the next value (after whitespace), positioned at its first byte as
     /// serde_json positions errors it finds by peeking (`peek_error`).
     #[doc(hidden)]

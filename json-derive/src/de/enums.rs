@@ -290,8 +290,7 @@ pub fn adjacent(
             match __which {
                 0 => {
                     if __tag.is_some() {
-                        #after_key
-                        return #fj::Err(__r.duplicate_field(#tag));
+                        return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
                     }
                     // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
                     // (flattened, from its buffer, also `{"V":{}}`)
@@ -326,8 +325,7 @@ pub fn adjacent(
                 }
                 1 => {
                     if __content_at.is_some() || __value.is_some() {
-                        #after_key
-                        return #fj::Err(__r.duplicate_field(#content_key));
+                        return #fj::Err(__r.duplicate_field_at(__key_at, #content_key));
                     }
                     match __tag {
                         #fj::Some(__idx) => __value = #fj::Some(#dispatch?),

@@ -193,7 +193,6 @@ impl Fields<'_> {
             unknown_key
         };
         let value_arms = self.live().map(|(i, f)| {
-            let after_key = &after_key;
             let v = var(i);
             let i = i as u32;
             let name = &f.attrs.name.de;
@@ -201,8 +200,7 @@ impl Fields<'_> {
             quote! {
                 #i => {
                     if #v.is_some() {
-                        #after_key
-                        return #fj::Err(__r.duplicate_field(#name));
+                        return #fj::Err(__r.duplicate_field_at(__key_at, #name));
                     }
                     #v = #fj::Some(match #read {
                         #fj::Ok(__x) => __x,
@@ -358,9 +356,13 @@ impl Fields<'_> {
         let reads = live.iter().enumerate().map(|(pos, (i, f))| {
             let v = var(*i);
             let read = read_value(self.cont, f, fj);
-            let missing = match (&f.attrs.default, self.container_default, &self.cont.attrs.default) {
+            let missing = match (
+                &f.attrs.default,
+                self.container_default,
+                &self.cont.attrs.default,
+            ) {
                 (Default::None, false, _) | (Default::None, true, Default::None) => {
-                    quote!(return #fj::Err(__r.error(#fj::format!("invalid length {}, expected {}", #pos, #expecting))))
+                    quote!(return #fj::Err(__r.invalid_length(#pos, #expecting, false)))
                 }
                 _ => self.missing(f, fj),
             };
@@ -392,7 +394,7 @@ impl Fields<'_> {
             let mut __done = false;
             #(#reads)*
             if !__done && __r.next_element(&mut __first)? {
-                return #fj::Err(__r.peek_error(#fj::format!("invalid length {}, expected {}", #count + 1, #expecting)));
+                return #fj::Err(__r.invalid_length(#count + 1, #expecting, true));
             }
             #fj::Ok(#construct { #(#inits),* })
         }

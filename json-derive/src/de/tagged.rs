@@ -67,7 +67,6 @@ pub fn internal(
         };
         quote!(#i => { #body })
     });
-    let after_key = super::after_key(quote!(__key_at));
     let read_tag = if flat {
         // Flattened, serde reads the tag from its buffer, where a variant's index names the
         // variant as well as its name does.
@@ -126,8 +125,7 @@ pub fn internal(
                 continue;
             }
             if __tag.is_some() {
-                #after_key
-                return #fj::Err(__r.duplicate_field(#tag));
+                return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
             }
             let __idx: u32 = #read_tag;
             __tag = #fj::Some(__idx);
