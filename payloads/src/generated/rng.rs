@@ -20,7 +20,7 @@ impl Rng {
 
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() >> 32) * n) >> 32
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 
     /// A number in `lo..=hi`.
