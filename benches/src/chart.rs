@@ -17,6 +17,8 @@ fn colour(method: &str) -> &'static str {
         "#2b6cb0"
     } else if method.starts_with("sonic_rs") {
         "#dd6b20"
+    } else if method.starts_with("simd_json_derive") {
+        "#38a169"
     } else if method.starts_with("simd_json") {
         "#805ad5"
     } else {
@@ -76,6 +78,7 @@ pub fn svg(title: &str, subtitle: &str, rows: &[Row]) -> String {
         ("serde_json", "serde_json"),
         ("sonic-rs", "sonic_rs"),
         ("simd-json", "simd_json"),
+        ("simd-json-derive", "simd_json_derive"),
     ]
     .iter()
     .enumerate()

@@ -15,8 +15,10 @@ pub struct Config {
     pub quick: bool,
     /// Time spent calling each case before sampling (also calibrates the iteration count).
     pub warmup: Duration,
-    /// Target length of one timed sample.
+    /// Target length of one timed sample; [`Config::for_payload`] scales it by payload size.
     pub sample_time: Duration,
+    /// Set when `BENCH_SAMPLE_MS` fixed the sample length (then it is not scaled).
+    pub sample_time_fixed: bool,
     /// Timed samples per case; the reported time is their median.
     pub samples: usize,
     /// Calls in the separate allocation-counting loop (at most; fewer for slow cases).
@@ -31,9 +33,10 @@ impl Config {
     pub fn full() -> Self {
         Config {
             quick: false,
-            warmup: Duration::from_millis(300),
+            warmup: Duration::from_millis(200),
             sample_time: Duration::from_millis(100),
-            samples: 25,
+            sample_time_fixed: false,
+            samples: 15,
             alloc_calls: 1000,
             filters: Vec::new(),
         }
@@ -43,9 +46,10 @@ impl Config {
     pub fn quick() -> Self {
         Config {
             quick: true,
-            warmup: Duration::from_millis(50),
-            sample_time: Duration::from_millis(20),
-            samples: 9,
+            warmup: Duration::from_millis(40),
+            sample_time: Duration::from_millis(25),
+            sample_time_fixed: false,
+            samples: 7,
             alloc_calls: 200,
             filters: Vec::new(),
         }
@@ -61,12 +65,55 @@ impl Config {
         }
         if let Some(ms) = env_number("BENCH_SAMPLE_MS") {
             cfg.sample_time = Duration::from_millis(ms.max(1));
+            cfg.sample_time_fixed = true;
         }
         cfg.filters = std::env::args()
             .skip(1)
             .filter(|a| !a.starts_with('-'))
             .collect();
         cfg
+    }
+
+    /// The settings for a payload whose larger side (input or output) is `bytes` long: small
+    /// payloads run thousands of calls per sample, so shorter samples are as stable; large ones
+    /// (a few calls per sample) keep the full length. Samples of a payload under 16 kB last 40%
+    /// of the configured length, under 512 kB 70%.
+    pub fn for_payload(&self, bytes: usize) -> Config {
+        let mut cfg = self.clone();
+        if !cfg.sample_time_fixed {
+            let percent = match bytes {
+                0..=16_383 => 40,
+                16_384..=524_287 => 70,
+                _ => 100,
+            };
+            cfg.sample_time = cfg.sample_time * percent / 100;
+        }
+        cfg
+    }
+
+    /// A one-line description of the sampling, for the header.
+    pub fn describe(&self) -> String {
+        let mode = if self.quick {
+            "quick (BENCH_QUICK=1)"
+        } else {
+            "full"
+        };
+        let length = if self.sample_time_fixed {
+            format!("~{} ms", self.sample_time.as_millis())
+        } else {
+            let ms = |b| self.for_payload(b).sample_time.as_millis();
+            format!(
+                "~{}/{}/{} ms (payloads under 16 kB / under 512 kB / larger)",
+                ms(0),
+                ms(20_000),
+                ms(1 << 20)
+            )
+        };
+        format!(
+            "{mode}: {} samples of {length} per row after {} ms warm-up; median reported",
+            self.samples,
+            self.warmup.as_millis()
+        )
     }
 
     /// Whether the row named `id` (`payload/direction/method`) should run.
@@ -305,6 +352,25 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sample_length_scales_with_payload_size_unless_fixed() {
+        let cfg = Config::full();
+        assert_eq!(cfg.for_payload(300).sample_time, Duration::from_millis(40));
+        assert_eq!(
+            cfg.for_payload(100_000).sample_time,
+            Duration::from_millis(70)
+        );
+        assert_eq!(
+            cfg.for_payload(2_000_000).sample_time,
+            Duration::from_millis(100)
+        );
+        let fixed = Config {
+            sample_time_fixed: true,
+            ..Config::quick()
+        };
+        assert_eq!(fixed.for_payload(300).sample_time, fixed.sample_time);
+    }
 
     #[test]
     fn percentiles() {

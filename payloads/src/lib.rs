@@ -1,4 +1,6 @@
-//! Payload types shared by tests and benches, and helpers to find the repository's data/ folder.
+//! Payload types shared by tests and benches, generators for the large payloads, and helpers
+//! to find the repository's data/ folder.
 
 pub mod data;
+pub mod generated;
 pub mod payloads;

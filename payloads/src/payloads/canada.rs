@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 pub type Canada = FeatureCollection;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct FeatureCollection {
     #[serde(rename = "type")]
@@ -17,6 +21,10 @@ pub struct FeatureCollection {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Feature {
     #[serde(rename = "type")]
@@ -26,6 +34,10 @@ pub struct Feature {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Geometry {
     #[serde(rename = "type")]
@@ -36,6 +48,10 @@ pub struct Geometry {
 
 /// The GeoJSON `type` tag, a unit enum written as its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 pub enum ObjType {
     FeatureCollection,
     Feature,

@@ -1,9 +1,10 @@
 //! The payload types tests and benches share: the three standard corpora (with borrowed
-//! variants of twitter and citm) and the five seed payloads. Each type derives serde's
+//! variants of twitter and citm), the five seed payloads and the ten extra documents. Each type derives serde's
 //! `Serialize`/`Deserialize` and `FastJson` with the same attributes.
 
 pub mod canada;
 pub mod citm;
+pub mod extra;
 pub mod seeds;
 pub mod twitter;
 pub mod typed;
@@ -13,7 +14,7 @@ pub mod typed;
 pub struct Payload {
     /// The file stem, used as the payload name in bench tables and the CSV (`twitter`, `order_1k`).
     pub name: &'static str,
-    /// The folder under `data/` (`corpus` or `seeds`).
+    /// The folder under `data/` (`corpus`, `seeds` or `extra`).
     pub dir: &'static str,
     /// The file name.
     pub file: &'static str,
@@ -67,7 +68,72 @@ pub const ORDER_1K: Payload = Payload {
     file: "order_1k.json",
 };
 
-/// Every payload, corpora first.
+pub const APACHE_BUILDS: Payload = Payload {
+    name: "apache_builds",
+    dir: "extra",
+    file: "apache_builds.json",
+};
+pub const GITHUB_EVENTS: Payload = Payload {
+    name: "github_events",
+    dir: "extra",
+    file: "github_events.json",
+};
+pub const GSOC_2018: Payload = Payload {
+    name: "gsoc_2018",
+    dir: "extra",
+    file: "gsoc-2018.json",
+};
+pub const INSTRUMENTS: Payload = Payload {
+    name: "instruments",
+    dir: "extra",
+    file: "instruments.json",
+};
+pub const MARINE_IK: Payload = Payload {
+    name: "marine_ik",
+    dir: "extra",
+    file: "marine_ik.json",
+};
+pub const MESH: Payload = Payload {
+    name: "mesh",
+    dir: "extra",
+    file: "mesh.json",
+};
+pub const NUMBERS: Payload = Payload {
+    name: "numbers",
+    dir: "extra",
+    file: "numbers.json",
+};
+pub const RANDOM: Payload = Payload {
+    name: "random",
+    dir: "extra",
+    file: "random.json",
+};
+pub const TWITTERESCAPED: Payload = Payload {
+    name: "twitterescaped",
+    dir: "extra",
+    file: "twitterescaped.json",
+};
+pub const UPDATE_CENTER: Payload = Payload {
+    name: "update_center",
+    dir: "extra",
+    file: "update-center.json",
+};
+
+/// The ten documents of `data/extra/`.
+pub const EXTRA: [Payload; 10] = [
+    APACHE_BUILDS,
+    GITHUB_EVENTS,
+    GSOC_2018,
+    INSTRUMENTS,
+    MARINE_IK,
+    MESH,
+    NUMBERS,
+    RANDOM,
+    TWITTERESCAPED,
+    UPDATE_CENTER,
+];
+
+/// The corpora and seed payloads, corpora first.
 pub const ALL: [Payload; 8] = [
     TWITTER,
     CITM_CATALOG,

@@ -9,6 +9,10 @@ pub mod order_small {
     use serde::{Deserialize, Serialize};
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct Order {
         pub id: String,
@@ -20,6 +24,10 @@ pub mod order_small {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct LineItem {
         pub name: String,
@@ -49,6 +57,10 @@ pub mod cosmos_order {
     use serde::{Deserialize, Serialize};
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct Order {
         pub id: String,
@@ -69,6 +81,10 @@ pub mod cosmos_order {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct Customer {
         pub customer_id: String,
@@ -79,6 +95,10 @@ pub mod cosmos_order {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct Address {
         pub line1: String,
@@ -90,12 +110,20 @@ pub mod cosmos_order {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     pub struct Geo {
         pub lat: f64,
         pub lon: f64,
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct OrderItem {
         pub line_no: u32,
@@ -114,6 +142,10 @@ pub mod weather_station {
     use serde::{Deserialize, Serialize};
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     pub struct WeatherStation {
         pub station_id: String,
         pub generated_at: String,
@@ -121,6 +153,10 @@ pub mod weather_station {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     pub struct Sensor {
         pub lsid: String,
         pub sensor_type: String,
@@ -130,6 +166,10 @@ pub mod weather_station {
 
     /// One reading; a sensor the station lacks reports `null`.
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     pub struct Reading {
         pub ts: String,
         pub temp: Option<String>,
@@ -154,6 +194,10 @@ pub mod order_1k {
     use serde::{Deserialize, Serialize};
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct Order {
         pub id: u64,
@@ -164,6 +208,10 @@ pub mod order_1k {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     pub struct Customer {
         pub id: u64,
         pub name: String,
@@ -171,6 +219,10 @@ pub mod order_1k {
     }
 
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+    #[cfg_attr(
+        feature = "simd-json-derive",
+        derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+    )]
     #[serde(rename_all = "camelCase")]
     pub struct OrderLine {
         pub sku: String,

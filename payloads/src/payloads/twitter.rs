@@ -16,6 +16,10 @@ pub type Indices = (u8, u8);
 
 /// The whole document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Twitter {
     pub statuses: Vec<Status>,
@@ -24,6 +28,10 @@ pub struct Twitter {
 
 /// One tweet.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Status {
     pub metadata: Metadata,
@@ -56,6 +64,10 @@ pub struct Status {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Metadata {
     pub result_type: String,
@@ -63,6 +75,10 @@ pub struct Metadata {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct User {
     pub id: ShortId,
@@ -109,6 +125,10 @@ pub struct User {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UserEntities {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,12 +137,20 @@ pub struct UserEntities {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UserUrl {
     pub urls: Vec<Url>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Url {
     pub url: String,
@@ -132,12 +160,20 @@ pub struct Url {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UserEntitiesDescription {
     pub urls: Vec<Url>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct StatusEntities {
     pub hashtags: Vec<Hashtag>,
@@ -150,6 +186,10 @@ pub struct StatusEntities {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Hashtag {
     pub text: String,
@@ -157,6 +197,10 @@ pub struct Hashtag {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct UserMention {
     pub screen_name: String,
@@ -167,6 +211,10 @@ pub struct UserMention {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Media {
     pub id: LongId,
@@ -187,6 +235,10 @@ pub struct Media {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Sizes {
     pub medium: Size,
@@ -196,6 +248,10 @@ pub struct Sizes {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct Size {
     pub w: u16,
@@ -204,6 +260,10 @@ pub struct Size {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FastJson)]
+#[cfg_attr(
+    feature = "simd-json-derive",
+    derive(simd_json_derive::Serialize, simd_json_derive::Deserialize)
+)]
 #[serde(deny_unknown_fields)]
 pub struct SearchMetadata {
     pub completed_in: f32,
