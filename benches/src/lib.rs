@@ -14,10 +14,10 @@ pub mod measure;
 pub mod paths;
 pub mod report;
 pub mod rows;
+pub mod streams;
 pub mod suite;
 pub mod summary;
 pub mod users;
-pub mod streams;
 
 pub use alloc::CountingAlloc;
 pub use measure::{Config, Measurement, Sampler};

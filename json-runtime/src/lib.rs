@@ -60,10 +60,10 @@ mod impls;
 pub mod number_string;
 mod raw;
 mod reader;
-#[cfg(feature = "std")]
-pub mod stream;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
+#[cfg(feature = "std")]
+pub mod stream;
 mod swar;
 mod traits;
 #[cfg(any(feature = "axum", feature = "actix"))]

@@ -445,12 +445,16 @@ fn infallible_functions_panic_with_the_message() {
     );
 }
 
-/// `try_to_writer` writes nothing when the value is refused, and reports I/O errors as `Io`.
+/// `try_to_writer` streams: a refused value leaves what came before it written, as
+/// serde_json's `to_writer` does, and returns the error; I/O errors are reported as `Io`.
 #[test]
-fn try_to_writer_writes_all_or_nothing() {
+fn try_to_writer_leaves_the_prefix_as_serde_json_does() {
+    let value = vec![External::Plain(1), External::HiddenUnit, External::Plain(2)];
     let mut out = Vec::new();
-    assert!(json_runtime::try_to_writer(&mut out, &vec![External::HiddenUnit]).is_err());
-    assert!(out.is_empty());
+    assert!(json_runtime::try_to_writer(&mut out, &value).is_err());
+    let mut theirs = Vec::new();
+    assert!(serde_json::to_writer(&mut theirs, &value).is_err());
+    assert_eq!(out, theirs);
 
     struct Broken;
     impl std::io::Write for Broken {

@@ -43,7 +43,12 @@ impl<'de, T: DeserializeOwned> FromJsonKey<'de> for Serde<T> {
         // Checks the key as a JSON string and consumes it and its `:`.
         r.read_key_str()?;
         let input = r.input();
-        let mut end = r.position() - 1;
+        // Back over any whitespace the reader stepped over after the `:`, then the `:`.
+        let mut end = r.position();
+        while end > start && is_ws(input[end - 1]) {
+            end -= 1;
+        }
+        end -= 1;
         while end > start && is_ws(input[end - 1]) {
             end -= 1;
         }

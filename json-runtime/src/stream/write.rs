@@ -29,9 +29,11 @@ pub(crate) fn write_streamed<W: Write + ?Sized, T: ToJson + ?Sized>(
     let mut sink = IoSink::new(dst);
     let mut w = Writer::<Compact>::with_sink(&mut out, &mut sink, WRITE_CHUNK);
     value.write_json(&mut w);
+    let failed_at = w.failed_at();
     let written = w.finish();
     if let Err(e) = written {
         // What came before the failing value goes out, as serde_json's writer leaves it.
+        out.truncate(failed_at);
         sink.flush(&mut out);
         return Err(StreamedError::Value(e));
     }
@@ -96,7 +98,10 @@ impl<W: Write> LinesWriter<W> {
             // A value with no JSON form (serde_json refuses it too): its partial record is
             // dropped and the stream stays one value per line.
             buf.clear();
-            return Err(io::Error::new(io::ErrorKind::InvalidData, e.message().to_string()));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                e.message().to_string(),
+            ));
         }
         buf.push(b'\n');
         if buf.len() >= chunk {

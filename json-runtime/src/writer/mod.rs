@@ -62,6 +62,9 @@ pub struct Writer<'a, F: Format = Compact> {
     level: usize,
     /// The first value that could not be written ([`Writer::fail`]); checked once, at the end.
     error: Option<Error>,
+    /// The output's length when [`Writer::fail`] first recorded an error (what a streaming
+    /// writer still hands over, as serde_json's writer leaves it).
+    failed_at: usize,
     /// Output at least this long goes to `sink` at the next element boundary (`usize::MAX`
     /// without a sink: never).
     flush_at: usize,
@@ -77,6 +80,7 @@ impl<'a, F: Format> Writer<'a, F> {
             out,
             level: 0,
             error: None,
+            failed_at: 0,
             flush_at: usize::MAX,
             sink: None,
             _format: PhantomData,
@@ -108,7 +112,12 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline(never)]
     pub fn fail(&mut self, message: impl core::fmt::Display) {
         if self.error.is_none() {
-            self.error = Some(Error::unserializable(alloc::string::ToString::to_string(&message)));
+            self.error = Some(Error::unserializable(alloc::string::ToString::to_string(
+                &message,
+            )));
+            // A streaming writer keeps the output before the failure and hands over no more.
+            self.failed_at = self.out.len();
+            self.flush_at = usize::MAX;
         }
     }
 
@@ -116,6 +125,12 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn error(&self) -> Option<&Error> {
         self.error.as_ref()
+    }
+
+    /// The output's length when [`Writer::fail`] first recorded an error.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn failed_at(&self) -> usize {
+        self.failed_at
     }
 
     /// Ends writing: `Err` with the first error recorded by [`Writer::fail`], if any.
@@ -139,6 +154,7 @@ impl<'a, F: Format> Writer<'a, F> {
             out,
             level: 0,
             error: None,
+            failed_at: 0,
             flush_at,
             sink: Some(sink),
             _format: PhantomData,

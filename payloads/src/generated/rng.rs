@@ -107,8 +107,10 @@ mod tests {
         for _ in 0..1000 {
             assert_eq!(a.next_u64(), b.next_u64());
             let x = a.range(-3, 5);
+            assert_eq!(x, b.range(-3, 5));
             assert!((-3..=5).contains(&x));
             let f = a.unit();
+            assert_eq!(f.to_bits(), b.unit().to_bits());
             assert!((0.0..1.0).contains(&f));
         }
         assert_eq!(
