@@ -411,14 +411,16 @@ pub fn json_lines<'a, T: OwnedDerive>(
     });
 
     run.de.add("serde_json", move || {
-        lines()
-            .map(|l| black_box(serde_json::from_slice::<T>(l).unwrap()))
-            .count()
+        lines().fold(0usize, |n, l| {
+            black_box(serde_json::from_slice::<T>(l).unwrap());
+            n + 1
+        })
     });
     run.de.add("sonic_rs", move || {
-        lines()
-            .map(|l| black_box(sonic_rs::from_slice::<T>(l).unwrap()))
-            .count()
+        lines().fold(0usize, |n, l| {
+            black_box(sonic_rs::from_slice::<T>(l).unwrap());
+            n + 1
+        })
     });
     let batch = batch_for(input);
     run.de.add_batched(
@@ -428,8 +430,10 @@ pub fn json_lines<'a, T: OwnedDerive>(
         |copy: &mut Vec<u8>| {
             copy.split_mut(|&b| b == b'\n')
                 .filter(|l| !l.is_empty())
-                .map(|l| black_box(simd_json::serde::from_slice::<T>(l).unwrap()))
-                .count()
+                .fold(0usize, |n, l| {
+                    black_box(simd_json::serde::from_slice::<T>(l).unwrap());
+                    n + 1
+                })
         },
     );
     run.de.add_batched(
@@ -439,14 +443,17 @@ pub fn json_lines<'a, T: OwnedDerive>(
         |copy: &mut Vec<u8>| {
             copy.split_mut(|&b| b == b'\n')
                 .filter(|l| !l.is_empty())
-                .map(|l| black_box(<T as simd_json_derive::Deserialize>::from_slice(l).unwrap()))
-                .count()
+                .fold(0usize, |n, l| {
+                    black_box(<T as simd_json_derive::Deserialize>::from_slice(l).unwrap());
+                    n + 1
+                })
         },
     );
     run.de.add("fastjson", move || {
-        lines()
-            .map(|l| black_box(json_runtime::from_slice::<T>(l).unwrap()))
-            .count()
+        lines().fold(0usize, |n, l| {
+            black_box(json_runtime::from_slice::<T>(l).unwrap());
+            n + 1
+        })
     });
     run
 }

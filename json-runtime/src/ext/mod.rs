@@ -132,7 +132,7 @@ pub(crate) fn format_on_stack<const N: usize>(
 #[inline]
 pub(crate) fn write_display<const N: usize, F: crate::Format>(
     w: &mut crate::Writer<'_, F>,
-    value: &dyn std::fmt::Display,
+    value: &dyn core::fmt::Display,
 ) {
     format_on_stack::<N>(format_args!("{value}"), |s| w.str(s));
 }

@@ -1,7 +1,7 @@
 //! An array filled one element at a time, for reading `[T; N]` without a `Vec`: the elements
 //! read so far are dropped if reading stops early.
 
-use std::mem::MaybeUninit;
+use core::mem::MaybeUninit;
 
 pub(crate) struct PartialArray<T, const N: usize> {
     items: [MaybeUninit<T>; N],

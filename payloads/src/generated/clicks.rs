@@ -24,7 +24,7 @@ pub struct Click {
 
 /// `n` rows.
 pub fn generate(n: usize) -> Vec<Click> {
-    let mut rng = Rng::new(0xc1_1c_5);
+    let mut rng = Rng::new(0x000c_11c5);
     let mut ts = 1_735_689_600_000u64;
     (0..n)
         .map(|_| {

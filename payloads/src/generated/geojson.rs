@@ -57,7 +57,7 @@ pub enum Category {
 
 /// `n` features around a random centre each.
 pub fn generate(n: usize) -> GeoJson {
-    let mut rng = Rng::new(0x9e0_15);
+    let mut rng = Rng::new(0x0009_e015);
     let pos = |rng: &mut Rng, lon: f64, lat: f64, spread: f64| -> Position {
         [
             ((lon + rng.float(-spread, spread)) * 1e6).round() / 1e6,

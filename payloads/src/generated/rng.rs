@@ -78,7 +78,8 @@ impl Rng {
             if i > 0 {
                 s.push(' ');
             }
-            s.push_str(*self.pick(words));
+            let word: &&str = self.pick(words);
+            s.push_str(word);
         }
         s
     }
@@ -113,10 +114,7 @@ mod tests {
             assert_eq!(f.to_bits(), b.unit().to_bits());
             assert!((0.0..1.0).contains(&f));
         }
-        assert_eq!(
-            Rng::new(1).decimal(0.0, 1.0, 2).to_string().len() <= 4,
-            true
-        );
+        assert!(Rng::new(1).decimal(0.0, 1.0, 2).to_string().len() <= 4);
         let s = Rng::new(3).significant(1.0, 2.0, 12).to_string();
         assert!(s.len() <= 13, "{s}");
     }

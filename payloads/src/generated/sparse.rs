@@ -65,7 +65,7 @@ pub struct Address {
 
 /// `n` profiles; each optional field is present with probability 0.15.
 pub fn generate(n: usize) -> Profiles {
-    let mut rng = Rng::new(0x5_9a_75e);
+    let mut rng = Rng::new(0x0059_a75e);
     let p = 0.15;
     (0..n)
         .map(|i| {

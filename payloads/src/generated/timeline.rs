@@ -125,7 +125,7 @@ const WORDS: &[&str] = &[
 
 /// `pages` pages of `per_page` posts.
 pub fn generate(pages: usize, per_page: usize) -> Timeline {
-    let mut rng = Rng::new(0x71_3e_11e);
+    let mut rng = Rng::new(0x0713_e11e);
     let mut id = 1_790_000_000_000_000_000u64;
     (0..pages)
         .map(|p| {
