@@ -577,6 +577,12 @@ mod derived {
         name: smol_str::SmolStr,
         network: ipnet::IpNet,
         by_version: IndexMap<Version, compact_str::CompactString>,
+        /// A type from another crate that only implements serde's traits: the serde bridge.
+        #[fastjson(serde)]
+        release_day: chrono::Weekday,
+        #[fastjson(serde)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        freeze_day: Option<chrono::Weekday>,
     }
 
     #[test]
@@ -594,6 +600,8 @@ mod derived {
             by_version: [(Version::new(0, 1, 0), "first".into())]
                 .into_iter()
                 .collect(),
+            release_day: chrono::Weekday::Thu,
+            freeze_day: None,
         };
         let json = json_runtime::to_string(&r);
         assert_eq!(json, serde_json::to_string(&r).unwrap());
