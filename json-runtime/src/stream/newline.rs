@@ -58,7 +58,8 @@ mod tests {
                         bytes[at + 1] = b'\n';
                     }
                 }
-                for from in 0..=len {
+                // Under Miri every fifth start suffices (the lengths cover the word edges).
+                for from in (0..=len).step_by(if cfg!(miri) { 5 } else { 1 }) {
                     let want = bytes[from..]
                         .iter()
                         .position(|&b| b == b'\n')
