@@ -27,6 +27,7 @@ mod lines;
 mod newline;
 mod scan;
 mod source;
+mod step;
 mod values;
 pub(crate) mod write;
 
