@@ -75,8 +75,7 @@ impl Source {
                     Ok(v)
                         if end < data_end
                             || self.buf.eof
-                            || (end > self.buf.start
-                                && ends_itself(self.buf.data()[end - 1])) =>
+                            || (end > self.buf.start && ends_itself(self.buf.data()[end - 1])) =>
                     {
                         return Step::Ready(self.finish(Ok(v), end));
                     }

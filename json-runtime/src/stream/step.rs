@@ -16,9 +16,7 @@ macro_rules! ready {
     ($step:expr) => {
         match $step {
             $crate::stream::step::Step::Ready(v) => v,
-            $crate::stream::step::Step::NeedInput => {
-                return $crate::stream::step::Step::NeedInput
-            }
+            $crate::stream::step::Step::NeedInput => return $crate::stream::step::Step::NeedInput,
         }
     };
 }
