@@ -105,6 +105,17 @@ pub struct LinesReader<R, T> {
 }
 
 /// JSON Lines from `reader`, with the default [`StreamOptions`].
+///
+/// ```no_run
+/// # async fn run() -> std::io::Result<()> {
+/// let socket = tokio::net::TcpStream::connect("127.0.0.1:7000").await?;
+/// let mut lines = json_runtime::stream::tokio::lines_from_reader::<Vec<u32>, _>(socket);
+/// while let Some(line) = lines.next().await {
+///     println!("{:?}", line);
+/// }
+/// # Ok(())
+/// # }
+/// ```
 pub fn lines_from_reader<T: for<'de> FromJson<'de>, R: AsyncRead + Unpin>(
     reader: R,
 ) -> LinesReader<R, T> {
@@ -197,6 +208,19 @@ pub struct ArrayReader<R, T> {
 }
 
 /// The elements of a top-level array in `reader`, with the default [`StreamOptions`].
+///
+/// ```no_run
+/// # async fn run() -> std::io::Result<()> {
+/// let socket = tokio::net::TcpStream::connect("127.0.0.1:7000").await?;
+/// let mut items = json_runtime::stream::tokio::array_from_reader::<u64, _>(socket);
+/// let mut sum = 0;
+/// while let Some(item) = items.next().await {
+///     sum += item?; // json_runtime::Error converts to io::Error
+/// }
+/// # let _ = sum;
+/// # Ok(())
+/// # }
+/// ```
 pub fn array_from_reader<T: for<'de> FromJson<'de>, R: AsyncRead + Unpin>(
     reader: R,
 ) -> ArrayReader<R, T> {
