@@ -39,6 +39,10 @@
 //!     .route("/greet", post(greet))
 //!     .layer(axum::extract::DefaultBodyLimit::max(1 << 20));
 //! ```
+//!
+//! With the `tokio` feature as well: JSON Lines (NDJSON), `JsonLines` (a response body
+//! written from a stream of values) and `JsonLinesStream` (a request body read one line at a
+//! time with bounded memory).
 
 use std::fmt;
 use std::pin::Pin;
@@ -53,6 +57,11 @@ use ::axum::RequestExt;
 
 use crate::web::{self, BodyError, PooledBuf};
 use crate::{Error, FromJson, ToJson};
+
+#[cfg(feature = "tokio")]
+mod lines;
+#[cfg(feature = "tokio")]
+pub use lines::{JsonLines, JsonLinesStream, NDJSON_CONTENT_TYPE};
 
 /// JSON extractor and response, read and written by FastJson. See the [module docs](self).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -305,7 +305,8 @@ mod tests {
     feature = "time",
     feature = "rust_decimal",
     feature = "axum",
-    feature = "actix"
+    feature = "actix",
+    feature = "tokio"
 ))]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

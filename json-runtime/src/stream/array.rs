@@ -1,12 +1,14 @@
-//! The elements of one top-level JSON array, read one at a time from an `io::Read`: memory is
-//! bounded by the largest element plus the buffer, whatever the array's length.
+//! The elements of one top-level JSON array, read one at a time from an `io::Read` (or, through
+//! the same sans-IO core, an `AsyncRead`): memory is bounded by the largest element plus the
+//! buffer, whatever the array's length.
 
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
 use super::source::Source;
+use super::step::{ready, Step};
 use super::StreamOptions;
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::FromJson;
 use std::io::Read;
 use std::marker::PhantomData;
@@ -30,23 +32,9 @@ use std::marker::PhantomData;
 /// assert!(items.next().is_none());
 /// ```
 pub struct ArrayReader<R, T> {
-    src: Source<R>,
-    state: State,
-    index: usize,
+    input: R,
+    core: ArrayCore,
     _t: PhantomData<fn() -> T>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// Before `[`.
-    Start,
-    /// After `[`: an element or `]`.
-    First,
-    /// After an element: `,` or `]`.
-    Next,
-    /// After `]`: only whitespace may follow.
-    Closed,
-    Done,
 }
 
 /// The elements of a top-level array in `reader`, with the default [`StreamOptions`].
@@ -60,9 +48,8 @@ pub fn array_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
     options: &StreamOptions,
 ) -> ArrayReader<R, T> {
     ArrayReader {
-        src: Source::new(reader, options),
-        state: State::Start,
-        index: 0,
+        input: reader,
+        core: ArrayCore::new(options),
         _t: PhantomData,
     }
 }
@@ -70,85 +57,17 @@ pub fn array_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
 impl<R: Read, T: for<'de> FromJson<'de>> ArrayReader<R, T> {
     /// How many elements were read.
     pub fn elements_read(&self) -> usize {
-        self.index
+        self.core.index
     }
 
     /// Stream offset of the next unread byte.
     pub fn byte_offset(&self) -> usize {
-        self.src.offset()
+        self.core.src.offset()
     }
 
     /// The underlying reader (bytes already buffered are lost).
     pub fn into_inner(self) -> R {
-        self.src.into_inner()
-    }
-
-    fn step(&mut self) -> Result<Option<T>> {
-        loop {
-            match self.state {
-                State::Done => return Ok(None),
-                State::Start => match self.src.peek()? {
-                    Some(b'[') => {
-                        self.src.buf.start += 1;
-                        self.state = State::First;
-                    }
-                    Some(_) => {
-                        let at = self.src.buf.start + 1;
-                        return Err(self.src.error_at(at, ErrorKind::Syntax, "expected `[`"));
-                    }
-                    None => return Err(self.eof("a value")),
-                },
-                State::First | State::Next => {
-                    let b = match self.src.peek()? {
-                        Some(b) => b,
-                        None => return Err(self.eof("a list")),
-                    };
-                    if b == b']' {
-                        self.src.buf.start += 1;
-                        self.state = State::Closed;
-                        continue;
-                    }
-                    if self.state == State::Next {
-                        if b != b',' {
-                            let at = self.src.buf.start + 1;
-                            let msg = "expected `,` or `]`";
-                            return Err(self.src.error_at(at, ErrorKind::Syntax, msg));
-                        }
-                        self.src.buf.start += 1;
-                        match self.src.peek()? {
-                            Some(b']') => {
-                                let at = self.src.buf.start + 1;
-                                let msg = "trailing comma";
-                                return Err(self.src.error_at(at, ErrorKind::Syntax, msg));
-                            }
-                            Some(_) => {}
-                            None => return Err(self.eof("a value").in_index(self.index)),
-                        }
-                    }
-                    let index = self.index;
-                    let value = self.src.read_value::<T>().map_err(|e| e.in_index(index))?;
-                    self.index += 1;
-                    self.state = State::Next;
-                    return Ok(Some(value));
-                }
-                State::Closed => match self.src.peek()? {
-                    None => {
-                        self.state = State::Done;
-                        return Ok(None);
-                    }
-                    Some(_) => {
-                        let at = self.src.buf.start + 1;
-                        let msg = "trailing characters";
-                        return Err(self.src.error_at(at, ErrorKind::Syntax, msg));
-                    }
-                },
-            }
-        }
-    }
-
-    #[cold]
-    fn eof(&self, what: &str) -> crate::Error {
-        self.src.error_at(self.src.buf.end, ErrorKind::Eof, what)
+        self.input
     }
 }
 
@@ -156,15 +75,136 @@ impl<R: Read, T: for<'de> FromJson<'de>> Iterator for ArrayReader<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
-        match self.step() {
-            Ok(Some(v)) => Some(Ok(v)),
-            Ok(None) => None,
-            Err(e) => {
-                self.state = State::Done;
-                Some(Err(e))
+        loop {
+            match self.core.next() {
+                Step::Ready(item) => return item,
+                Step::NeedInput => {
+                    if let Err(e) = self.core.src.fill_from(&mut self.input) {
+                        return Some(self.core.fail(e));
+                    }
+                }
             }
         }
     }
 }
 
 impl<R: Read, T: for<'de> FromJson<'de>> std::iter::FusedIterator for ArrayReader<R, T> {}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before `[`.
+    Start,
+    /// After `[`: an element or `]`.
+    First,
+    /// After an element: `,` or `]`.
+    Next,
+    /// After `,`: an element.
+    Comma,
+    /// Reading the element at `index` (its first byte is buffered).
+    Element,
+    /// After `]`: only whitespace may follow.
+    Closed,
+    Done,
+}
+
+/// The sans-IO part of an array reader: the array's syntax around the elements, each element
+/// read by [`Source`]. The sync [`ArrayReader`] and the async reader (feature `tokio`) fill its
+/// buffer from their inputs.
+pub(crate) struct ArrayCore {
+    pub(crate) src: Source,
+    state: State,
+    pub(crate) index: usize,
+}
+
+impl ArrayCore {
+    pub(crate) fn new(options: &StreamOptions) -> Self {
+        ArrayCore {
+            src: Source::new(options),
+            state: State::Start,
+            index: 0,
+        }
+    }
+
+    /// The input failed: the error is the last item.
+    #[cold]
+    pub(crate) fn fail<T>(&mut self, err: Error) -> Result<T> {
+        self.state = State::Done;
+        Err(err)
+    }
+
+    /// The next item (`Ready(None)`: the array has ended), or `NeedInput`: fill the buffer once
+    /// and call again. After an error, `Ready(None)`.
+    pub(crate) fn next<T: for<'de> FromJson<'de>>(&mut self) -> Step<Option<Result<T>>> {
+        match self.step() {
+            Step::NeedInput => Step::NeedInput,
+            Step::Ready(Ok(v)) => Step::Ready(v.map(Ok)),
+            Step::Ready(Err(e)) => Step::Ready(Some(self.fail(e))),
+        }
+    }
+
+    fn step<T: for<'de> FromJson<'de>>(&mut self) -> Step<Result<Option<T>>> {
+        loop {
+            match self.state {
+                State::Done => return Step::Ready(Ok(None)),
+                State::Start => match ready!(self.src.peek()) {
+                    Some(b'[') => {
+                        self.src.buf.start += 1;
+                        self.state = State::First;
+                    }
+                    Some(_) => return Step::Ready(Err(self.syntax("expected `[`"))),
+                    None => return Step::Ready(Err(self.eof("a value"))),
+                },
+                State::First | State::Next => {
+                    let b = match ready!(self.src.peek()) {
+                        Some(b) => b,
+                        None => return Step::Ready(Err(self.eof("a list"))),
+                    };
+                    if b == b']' {
+                        self.src.buf.start += 1;
+                        self.state = State::Closed;
+                    } else if self.state == State::First {
+                        self.state = State::Element;
+                    } else if b == b',' {
+                        self.src.buf.start += 1;
+                        self.state = State::Comma;
+                    } else {
+                        return Step::Ready(Err(self.syntax("expected `,` or `]`")));
+                    }
+                }
+                State::Comma => match ready!(self.src.peek()) {
+                    Some(b']') => return Step::Ready(Err(self.syntax("trailing comma"))),
+                    Some(_) => self.state = State::Element,
+                    None => return Step::Ready(Err(self.eof("a value").in_index(self.index))),
+                },
+                State::Element => {
+                    let index = self.index;
+                    let value = ready!(self.src.read_value::<T>()).map_err(|e| e.in_index(index));
+                    if value.is_ok() {
+                        self.index += 1;
+                    }
+                    self.state = State::Next;
+                    return Step::Ready(value.map(Some));
+                }
+                State::Closed => match ready!(self.src.peek()) {
+                    None => {
+                        self.state = State::Done;
+                        return Step::Ready(Ok(None));
+                    }
+                    Some(_) => return Step::Ready(Err(self.syntax("trailing characters"))),
+                },
+            }
+        }
+    }
+
+    /// A syntax error at the next byte.
+    #[cold]
+    fn syntax(&self, message: &str) -> Error {
+        let at = self.src.buf.start + 1;
+        self.src.error_at(at, ErrorKind::Syntax, message)
+    }
+
+    #[cold]
+    fn eof(&self, what: &str) -> Error {
+        self.src.error_at(self.src.buf.end, ErrorKind::Eof, what)
+    }
+}

@@ -1,5 +1,6 @@
-//! The read buffer of a stream: unread bytes at `start..end`, refilled from an `io::Read`
-//! after moving the unread bytes to the front, grown only while one value does not fit.
+//! The read buffer of a stream: unread bytes at `start..end`, refilled (from an `io::Read`, or
+//! by any reader through [`Buffer::space`] and [`Buffer::filled`]) after moving the unread
+//! bytes to the front, grown only while one value does not fit.
 
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
@@ -56,32 +57,48 @@ impl Buffer {
         self.end - self.start
     }
 
-    /// Drops the consumed bytes (`start` becomes 0: callers keep their indices relative to
-    /// `start`), makes room and reads once. Returns the number of bytes read (0 at the end of
-    /// the input, which sets `eof`).
-    pub(crate) fn fill<R: Read>(&mut self, input: &mut R) -> io::Result<usize> {
+    /// Makes room for one read and returns the free space to read into (never empty); `None`
+    /// once the input has ended. Drops the consumed bytes (`start` becomes 0: callers keep
+    /// their indices relative to `start`) and, when one unfinished value fills the buffer (or
+    /// nothing is allocated yet), grows it, up to the limit. Calling it again before
+    /// [`Buffer::filled`] changes nothing.
+    pub(crate) fn space(&mut self) -> Option<&mut [u8]> {
         if self.eof {
-            return Ok(0);
+            return None;
         }
         if self.start > 0 {
             self.drop_consumed();
         }
         if self.end == self.bytes.len() {
-            // Full of one unfinished value (or not allocated yet): grow, up to the limit.
             let want = (self.bytes.len() * 2)
                 .max(self.chunk)
                 .min(self.max_len.max(self.end + 1));
             self.bytes.resize(want, 0);
         }
+        Some(&mut self.bytes[self.end..])
+    }
+
+    /// Records that a read put `n` bytes at the front of [`Buffer::space`]; 0 is the end of the
+    /// input (sets `eof`).
+    pub(crate) fn filled(&mut self, n: usize) {
+        if n == 0 {
+            self.eof = true;
+        } else {
+            // A reader reporting more than it was given is a bug; never index past it.
+            self.end = (self.end + n).min(self.bytes.len());
+        }
+    }
+
+    /// Makes room and reads once from `input` (the sync front end of [`Buffer::space`] and
+    /// [`Buffer::filled`]). Returns the number of bytes read (0 at the end of the input).
+    pub(crate) fn fill<R: Read>(&mut self, input: &mut R) -> io::Result<usize> {
         loop {
-            match input.read(&mut self.bytes[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    return Ok(0);
-                }
+            let Some(space) = self.space() else {
+                return Ok(0);
+            };
+            match input.read(space) {
                 Ok(n) => {
-                    // A reader reporting more than it was given is a bug; never index past it.
-                    self.end = (self.end + n).min(self.bytes.len());
+                    self.filled(n);
                     return Ok(n);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}

@@ -11,6 +11,7 @@ use std::prelude::rust_2021::*;
 
 use super::buffer::Buffer;
 use super::newline::find_newline;
+use super::step::Step;
 use super::StreamOptions;
 use crate::error::{Error, Result};
 use crate::{FromJson, ReadOptions, Reader};
@@ -58,18 +59,7 @@ fn too_long(line_no: usize, max: usize) -> Error {
 /// ```
 pub struct LinesReader<R, T> {
     input: R,
-    buf: Buffer,
-    opts: StreamOptions,
-    scratch: Vec<u8>,
-    /// Number of the next line to find (1-based).
-    next_line: usize,
-    /// Line of the last item returned.
-    line: usize,
-    /// Bytes after `buf.start` known to hold no `\n`.
-    searched: usize,
-    /// Dropping the rest of a line that was too long.
-    skipping: bool,
-    done: bool,
+    core: LinesCore,
     _t: PhantomData<fn() -> T>,
 }
 
@@ -85,14 +75,7 @@ pub fn lines_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
 ) -> LinesReader<R, T> {
     LinesReader {
         input: reader,
-        buf: Buffer::new(options.buffer_size, options.max_value_len, false),
-        opts: options.clone(),
-        scratch: Vec::new(),
-        next_line: 1,
-        line: 0,
-        searched: 0,
-        skipping: false,
-        done: false,
+        core: LinesCore::new(options),
         _t: PhantomData,
     }
 }
@@ -100,16 +83,80 @@ pub fn lines_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
 impl<R: Read, T: for<'de> FromJson<'de>> LinesReader<R, T> {
     /// Line number (1-based) of the last value or error returned.
     pub fn line(&self) -> usize {
-        self.line
+        self.core.line
     }
 
     /// The underlying reader (bytes already buffered are lost).
     pub fn into_inner(self) -> R {
         self.input
     }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> Iterator for LinesReader<R, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        loop {
+            match self.core.step() {
+                Step::Ready(item) => return item,
+                Step::NeedInput => {
+                    if let Err(e) = self.core.buf.fill(&mut self.input) {
+                        return Some(self.core.fail(e));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read, T: for<'de> FromJson<'de>> std::iter::FusedIterator for LinesReader<R, T> {}
+
+/// The sans-IO part of a JSON Lines reader: finds the next line in its buffer and reads it, or
+/// asks for more input. The sync [`LinesReader`] and the async reader (feature `tokio`) fill
+/// its buffer from their inputs.
+pub(crate) struct LinesCore {
+    pub(crate) buf: Buffer,
+    opts: StreamOptions,
+    scratch: Vec<u8>,
+    /// Number of the next line to find (1-based).
+    next_line: usize,
+    /// Line of the last item returned.
+    pub(crate) line: usize,
+    /// Bytes after `buf.start` known to hold no `\n`.
+    searched: usize,
+    /// Dropping the rest of a line that was too long.
+    skipping: bool,
+    done: bool,
+}
+
+impl LinesCore {
+    pub(crate) fn new(options: &StreamOptions) -> Self {
+        LinesCore {
+            buf: Buffer::new(options.buffer_size, options.max_value_len, false),
+            opts: options.clone(),
+            scratch: Vec::new(),
+            next_line: 1,
+            line: 0,
+            searched: 0,
+            skipping: false,
+            done: false,
+        }
+    }
+
+    /// The input failed: the error is the last item.
+    #[cold]
+    pub(crate) fn fail<T>(&mut self, err: std::io::Error) -> Result<T> {
+        self.done = true;
+        Err(Error::io(err))
+    }
 
     /// Reads `buf[start..end]`, line `line_no`; `None` if it is blank.
-    fn parse(&mut self, start: usize, end: usize, line_no: usize) -> Option<Result<T>> {
+    fn parse<T: for<'de> FromJson<'de>>(
+        &mut self,
+        start: usize,
+        end: usize,
+        line_no: usize,
+    ) -> Option<Result<T>> {
         let bytes = &self.buf.bytes[start..end];
         if is_blank(bytes) {
             return None;
@@ -124,15 +171,13 @@ impl<R: Read, T: for<'de> FromJson<'de>> LinesReader<R, T> {
         std::mem::swap(&mut r.scratch, &mut self.scratch);
         Some(result)
     }
-}
 
-impl<R: Read, T: for<'de> FromJson<'de>> Iterator for LinesReader<R, T> {
-    type Item = Result<T>;
-
-    fn next(&mut self) -> Option<Result<T>> {
+    /// The next item (`Ready(None)`: the input has ended), or `NeedInput`: fill the buffer
+    /// once and call again.
+    pub(crate) fn step<T: for<'de> FromJson<'de>>(&mut self) -> Step<Option<Result<T>>> {
         loop {
             if self.done {
-                return None;
+                return Step::Ready(None);
             }
             let from = self.buf.start + self.searched;
             if let Some(nl) = find_newline(self.buf.data(), from) {
@@ -146,7 +191,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> Iterator for LinesReader<R, T> {
                     continue;
                 }
                 match self.parse(start, nl, line_no) {
-                    Some(item) => return Some(item),
+                    Some(item) => return Step::Ready(Some(item)),
                     None => continue,
                 }
             }
@@ -160,28 +205,24 @@ impl<R: Read, T: for<'de> FromJson<'de>> Iterator for LinesReader<R, T> {
                 self.buf.discard_all();
                 self.searched = 0;
                 self.line = self.next_line;
-                return Some(Err(too_long(self.next_line, self.opts.max_value_len)));
+                let err = too_long(self.next_line, self.opts.max_value_len);
+                return Step::Ready(Some(Err(err)));
             }
             if self.buf.eof {
                 self.done = true;
                 if self.skipping || self.buf.pending() == 0 {
-                    return None;
+                    return Step::Ready(None);
                 }
                 let (start, end) = (self.buf.start, self.buf.end);
                 self.buf.start = end;
                 let line_no = self.next_line;
                 self.next_line += 1;
-                return self.parse(start, end, line_no);
+                return Step::Ready(self.parse(start, end, line_no));
             }
-            if let Err(e) = self.buf.fill(&mut self.input) {
-                self.done = true;
-                return Some(Err(Error::io(e)));
-            }
+            return Step::NeedInput;
         }
     }
 }
-
-impl<R: Read, T: for<'de> FromJson<'de>> std::iter::FusedIterator for LinesReader<R, T> {}
 
 /// JSON Lines in a slice or string; values may borrow from it.
 ///

@@ -9,6 +9,9 @@
 //!   path starts with the element index (`[81734].price`).
 //! - [`LinesWriter`] and [`crate::to_writer`]: writes through a fixed-size buffer flushed in
 //!   chunks.
+//! - `tokio` (cargo feature `tokio`): the JSON Lines and array readers over a
+//!   `tokio::io::AsyncRead` and the JSON Lines writer over an `AsyncWrite`, with the same
+//!   results, options and memory bound (the readers share their sans-IO cores with these).
 //!
 //! Readers over `io::Read` keep one reusable buffer ([`StreamOptions::buffer_size`], 64 KiB by
 //! default). A value is located in it, then read by the ordinary slice reader, so the speed is
@@ -27,8 +30,12 @@ mod lines;
 mod newline;
 mod scan;
 mod source;
+mod step;
 mod values;
 pub(crate) mod write;
+
+#[cfg(feature = "tokio")]
+pub mod tokio;
 
 pub use array::{array_from_reader, ArrayReader};
 pub use lines::{lines_from_reader, lines_from_slice, lines_from_str, Lines, LinesReader};

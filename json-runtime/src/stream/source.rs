@@ -1,5 +1,6 @@
-//! Reading one value at a time from an `io::Read` through a [`Buffer`]: shared by the
-//! array-element and whitespace-separated-value readers.
+//! Reading one value at a time from a [`Buffer`], sans IO: shared by the array-element and
+//! whitespace-separated-value readers, sync and async. When the buffer holds too little, the
+//! methods answer [`Step::NeedInput`]; the caller fills the buffer and calls again.
 //!
 //! A value is first read straight from the buffered bytes with the slice reader (the fast path:
 //! the whole value is usually there). If it may be cut off by the end of the buffer, a
@@ -10,51 +11,49 @@ use std::prelude::rust_2021::*;
 
 use super::buffer::Buffer;
 use super::scan::ValueEnd;
+use super::step::Step;
 use super::StreamOptions;
 use crate::error::{Error, ErrorKind, Result};
 use crate::{FromJson, Reader};
 use std::io::Read;
 
-pub(crate) struct Source<R> {
-    input: R,
+pub(crate) struct Source {
     pub(crate) buf: Buffer,
     opts: StreamOptions,
     /// The slice reader's unescaping buffer, kept between values.
     scratch: Vec<u8>,
+    /// The scan of a value cut off by the end of the buffer, and how many bytes after
+    /// `buf.start` it has seen: kept while the caller refills.
+    unfinished: Option<(ValueEnd, usize)>,
 }
 
-impl<R: Read> Source<R> {
-    pub(crate) fn new(input: R, opts: &StreamOptions) -> Self {
+impl Source {
+    pub(crate) fn new(opts: &StreamOptions) -> Self {
         Source {
-            input,
             buf: Buffer::new(opts.buffer_size, opts.max_value_len, true),
             opts: opts.clone(),
             scratch: Vec::new(),
+            unfinished: None,
         }
     }
 
-    pub(crate) fn into_inner(self) -> R {
-        self.input
+    /// Reads once from `input` into the buffer (the sync answer to [`Step::NeedInput`]).
+    pub(crate) fn fill_from<R: Read>(&mut self, input: &mut R) -> Result<usize> {
+        self.buf.fill(input).map_err(Error::io)
     }
 
-    fn fill(&mut self) -> Result<usize> {
-        self.buf.fill(&mut self.input).map_err(Error::io)
-    }
-
-    /// Skips whitespace (refilling as needed) and returns the next byte, not consumed; `None`
-    /// at the end of the input.
-    pub(crate) fn peek(&mut self) -> Result<Option<u8>> {
-        loop {
-            let i = crate::swar::skip_whitespace(self.buf.data(), self.buf.start);
-            self.buf.start = i;
-            if let Some(&b) = self.buf.data().get(i) {
-                return Ok(Some(b));
-            }
-            if self.buf.eof {
-                return Ok(None);
-            }
-            self.fill()?;
+    /// Skips whitespace and returns the next byte, not consumed; `None` at the end of the
+    /// input.
+    pub(crate) fn peek(&mut self) -> Step<Option<u8>> {
+        let i = crate::swar::skip_whitespace(self.buf.data(), self.buf.start);
+        self.buf.start = i;
+        if let Some(&b) = self.buf.data().get(i) {
+            return Step::Ready(Some(b));
         }
+        if self.buf.eof {
+            return Step::Ready(None);
+        }
+        Step::NeedInput
     }
 
     /// Stream offset of the next unconsumed byte.
@@ -64,42 +63,44 @@ impl<R: Read> Source<R> {
 
     /// Reads the value that starts at the next byte (a non-whitespace byte, already buffered).
     /// On success, the byte after the value is buffered too, or the input has ended, or the
-    /// value ends in `"`, `]` or `}`.
-    pub(crate) fn read_value<T: for<'de> FromJson<'de>>(&mut self) -> Result<T> {
-        let data_end = self.buf.end;
-        let (result, end) = self.read_in::<T>(data_end);
-        match result {
-            Ok(v)
-                if end < data_end
-                    || self.buf.eof
-                    || (end > self.buf.start && ends_itself(self.buf.data()[end - 1])) =>
-            {
-                return self.finish(Ok(v), end);
+    /// value ends in `"`, `]` or `}`. After `NeedInput`, call again for the same value (the
+    /// scan goes on where it stopped).
+    pub(crate) fn read_value<T: for<'de> FromJson<'de>>(&mut self) -> Step<Result<T>> {
+        let (mut scan, scanned) = match self.unfinished.take() {
+            Some((scan, seen)) => (scan, self.buf.start + seen),
+            None => {
+                let data_end = self.buf.end;
+                let (result, end) = self.read_in::<T>(data_end);
+                match result {
+                    Ok(v)
+                        if end < data_end
+                            || self.buf.eof
+                            || (end > self.buf.start && ends_itself(self.buf.data()[end - 1])) =>
+                    {
+                        return Step::Ready(self.finish(Ok(v), end));
+                    }
+                    Err(e) if self.buf.eof => return Step::Ready(self.finish(Err(e), end)),
+                    // Perhaps cut off by the end of the buffer: find where the value ends.
+                    _ => {}
+                }
+                (ValueEnd::default(), self.buf.start)
             }
-            Err(e) if self.buf.eof => return self.finish(Err(e), end),
-            // Perhaps cut off by the end of the buffer: find where the value ends.
-            _ => {}
+        };
+        if let Some(value_end) = scan.scan(self.buf.data(), scanned) {
+            // One byte more: the reader sees what ends a number (`2.5e]` is an invalid
+            // number at `]`, as when reading it whole, not an early end of input).
+            let (result, end) = self.read_in::<T>((value_end + 1).min(self.buf.end));
+            return Step::Ready(self.finish(result, end));
         }
-        let mut scan = ValueEnd::default();
-        let mut scanned = self.buf.start;
-        loop {
-            if let Some(value_end) = scan.scan(self.buf.data(), scanned) {
-                // One byte more: the reader sees what ends a number (`2.5e]` is an invalid
-                // number at `]`, as when reading it whole, not an early end of input).
-                let (result, end) = self.read_in::<T>((value_end + 1).min(self.buf.end));
-                return self.finish(result, end);
-            }
-            if self.buf.eof {
-                let (result, end) = self.read_in::<T>(self.buf.end);
-                return self.finish(result, end);
-            }
-            if self.buf.pending() > self.opts.max_value_len {
-                return Err(self.too_long());
-            }
-            let rel = self.buf.end - self.buf.start;
-            self.fill()?;
-            scanned = self.buf.start + rel;
+        if self.buf.eof {
+            let (result, end) = self.read_in::<T>(self.buf.end);
+            return Step::Ready(self.finish(result, end));
         }
+        if self.buf.pending() > self.opts.max_value_len {
+            return Step::Ready(Err(self.too_long()));
+        }
+        self.unfinished = Some((scan, self.buf.end - self.buf.start));
+        Step::NeedInput
     }
 
     /// Reads a `T` from `data[start..limit]`; returns where the reader stopped.

@@ -9,6 +9,7 @@
 use std::prelude::rust_2021::*;
 
 use super::source::Source;
+use super::step::Step;
 use super::StreamOptions;
 use crate::error::{ErrorKind, Result};
 use crate::{FromJson, ReadOptions, Reader};
@@ -118,7 +119,8 @@ impl<'de, T: FromJson<'de>> Iterator for Values<'de, T> {
 /// assert_eq!(values, [(0, "{\"a\":1}".to_string()), (8, "2".into()), (10, "\"three\"".into())]);
 /// ```
 pub struct ValuesReader<R, T> {
-    src: Source<R>,
+    input: R,
+    src: Source,
     offset: usize,
     failed: bool,
     _t: PhantomData<fn() -> T>,
@@ -135,7 +137,8 @@ pub fn values_from_reader_with<T: for<'de> FromJson<'de>, R: Read>(
     options: &StreamOptions,
 ) -> ValuesReader<R, T> {
     ValuesReader {
-        src: Source::new(reader, options),
+        input: reader,
+        src: Source::new(options),
         offset: 0,
         failed: false,
         _t: PhantomData,
@@ -150,19 +153,32 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
 
     /// The underlying reader (bytes already buffered are lost).
     pub fn into_inner(self) -> R {
-        self.src.into_inner()
+        self.input
     }
 
     /// `Err`: the iteration ends; `Ok(Some(Err))`: trailing characters, iteration goes on.
     #[allow(clippy::type_complexity)]
     fn step(&mut self) -> Result<Option<Result<(usize, T)>>> {
-        let Some(first) = self.src.peek()? else {
+        // After `NeedInput` and a refill, peeking again finds the same byte (nothing was
+        // consumed) and `read_value` goes on with the same value.
+        let first = loop {
+            match self.src.peek() {
+                Step::Ready(b) => break b,
+                Step::NeedInput => self.src.fill_from(&mut self.input)?,
+            };
+        };
+        let Some(first) = first else {
             self.offset = self.src.offset();
             return Ok(None);
         };
         let start = self.src.offset();
         self.offset = start;
-        let value = self.src.read_value::<T>()?;
+        let value = loop {
+            match self.src.read_value::<T>() {
+                Step::Ready(v) => break v?,
+                Step::NeedInput => self.src.fill_from(&mut self.input)?,
+            };
+        };
         self.offset = self.src.offset();
         if !matches!(first, b'[' | b'{' | b'"') {
             // `read_value` leaves the next byte buffered, or the input ended.

@@ -91,13 +91,19 @@ impl<W: Write> LinesWriter<W> {
     pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> io::Result<()> {
         let chunk = self.chunk;
         let (out, buf) = self.parts();
+        let before = buf.len();
         let mut sink = IoSink::new(out);
         let mut w = Writer::<Compact>::with_sink(buf, &mut sink, chunk);
         value.write_json(&mut w);
         if let Err(e) = w.finish() {
             // A value with no JSON form (serde_json refuses it too): its partial record is
-            // dropped and the stream stays one value per line.
-            buf.clear();
+            // dropped and the stream stays one value per line. The lines buffered before it
+            // stay, unless part of the record has already gone out with them.
+            if sink.flushed {
+                buf.clear();
+            } else {
+                buf.truncate(before);
+            }
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 e.message().to_string(),
