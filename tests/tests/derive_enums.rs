@@ -168,6 +168,39 @@ fn internally_tagged() {
     ]);
 }
 
+/// The tag as the first key: struct variants are then read in the same pass as the tag (no
+/// second read of the object), which must decide and report exactly as the general path.
+#[test]
+fn internally_tagged_tag_first() {
+    check_accepts::<Internal>(&[
+        r#"{"type":"Struct","a":1,"inner":{"x":1}}"#,
+        r#"{"type":"Struct","inner":{"x":1},"b":"s","a":1}"#,
+        r#"{"type":"Struct","a":1,"b":null,"inner":{"x":1},"extra":[1,{"q":"\u00e9"}]}"#,
+        r#"{ "type" : "Struct" , "a" : 1 ,
+            "inner" : { "x" : 1 } }"#,
+        r#"{"type":"EmptyStruct"}"#,
+        r#"{"type":"EmptyStruct","a":1}"#,
+        r#"{"type":"Unit","a":1}"#,
+        r#"{"type":"NewtypeStruct","x":1}"#,
+    ]);
+    check_rejects::<Internal>(&[
+        r#"{"type":"Struct","a":1,"inner":{"x":1},"type":"Struct"}"#,
+        r#"{"type":"Struct","a":1,"inner":{"x":1},"type":"Unit"}"#,
+        r#"{"type":"EmptyStruct","type":"EmptyStruct"}"#,
+        r#"{"type":"Struct","a":300,"inner":{"x":1}}"#,
+        r#"{"type":"Struct","a":1}"#,
+        r#"{"type":"Struct","a":1,"inner":{"x":1}"#,
+        r#"{"type":"Struct","a":1,"inner":{"x":1},}"#,
+        r#"{"type":"Struct","a":1,"inner":{"x":1},"z":[1,}"#,
+        r#"{"type":"Struct","a":1,"a":2,"inner":{"x":1}}"#,
+    ]);
+    check_rejects::<DenyInternal>(&[
+        r#"{"t":"Struct","a":1,"b":2}"#,
+        r#"{"t":"Struct","a":1,"t":"Struct"}"#,
+    ]);
+    check_accepts::<DenyInternal>(&[r#"{"t":"Struct","a":1}"#]);
+}
+
 #[test]
 fn internally_tagged_sequence_form() {
     // serde reads an internally tagged enum from a sequence too: the tag, then the content.

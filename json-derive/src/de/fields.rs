@@ -136,6 +136,34 @@ impl Fields<'_> {
 
     /// Like `read_object`, for the given mode (`Flat` and `Tagged` need a local `__taken`).
     pub fn read_object_as(&self, mode: ObjectMode, fj: &TokenStream) -> TokenStream {
+        self.read_object_from(mode, None, fj)
+    }
+
+    /// Whether [`Fields::read_rest_after_tag`] can read this variant: no flattened field (which
+    /// would re-read the object from its start) and no field named like the tag.
+    pub fn can_read_after_tag(&self, tag: &str) -> bool {
+        self.flattened().next().is_none()
+            && !self
+                .live()
+                .any(|(_, f)| f.attrs.name.de_names().iter().any(|n| n == tag))
+    }
+
+    /// The rest of an internally tagged struct variant's object, read in the same pass as its
+    /// tag: the cursor is just past the first entry (the tag's), so the object is already open.
+    /// The tag's key seen again is a duplicate, and other keys are skipped as strictly as
+    /// serde's buffering validates them.
+    pub fn read_rest_after_tag(&self, tag: &str, fj: &TokenStream) -> TokenStream {
+        self.read_object_from(ObjectMode::Value, Some(tag), fj)
+    }
+
+    /// The object reader; `after_tag`: resume after an internal tag (see
+    /// [`Fields::read_rest_after_tag`]).
+    fn read_object_from(
+        &self,
+        mode: ObjectMode,
+        after_tag: Option<&str>,
+        fj: &TokenStream,
+    ) -> TokenStream {
         let construct = &self.construct;
         let has_flatten = self.flattened().next().is_some();
         let decls = self.live().map(|(i, f)| {
@@ -211,7 +239,7 @@ impl Fields<'_> {
         });
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
-        let unknown = if has_flatten {
+        let unknown = if has_flatten || after_tag.is_some() {
             quote!(_ => __r.skip_content()?,)
         } else {
             quote!(_ => __r.skip_value()?,)
@@ -261,12 +289,20 @@ impl Fields<'_> {
             )
         };
         let has_ignored = ignore_arm.is_some();
-        let ignored_value_arm = has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,));
+        let ignored_value_arm = match after_tag {
+            Some(tag) => Some(quote! {
+                #ignore_idx => return #fj::Err(__r.duplicate_field_at(__key_at, #tag)),
+            }),
+            None => has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,)),
+        };
+        let open = match after_tag {
+            None => quote!(__r.begin_object()?; let mut __first = true;),
+            Some(_) => quote!(let mut __first = false;),
+        };
         quote! {
             #start
-            __r.begin_object()?;
             #(#decls)*
-            let mut __first = true;
+            #open
             const __KEYS: [&[u8]; #live_count] = [#(#quoted_keys),*];
             const __ORDER: [u32; #live_count] = [#(#order),*];
             const __NEXT: [u32; #n as usize + 2] = [#(#next_after),*];

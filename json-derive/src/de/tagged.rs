@@ -109,8 +109,48 @@ pub fn internal(
     } else {
         quote!(__r.read_key()? == #tag)
     };
+    // The tag first, as GeoJSON and most writers put it: the struct variant is read in the
+    // same pass (no scan for the tag and second read of the content). Any other variant, or a
+    // tag that is not the first key, takes the general path from the object's start.
+    let tag_first = (!flat).then(|| {
+        let quoted_tag = crate::lit::quoted(tag);
+        let arms = readable(variants).filter_map(|(i, v)| {
+            if v.style != Style::Struct {
+                return None;
+            }
+            let ident = &v.ident;
+            let fields = Fields {
+                cont,
+                fields: &v.fields,
+                construct: quote!(Self::#ident),
+                ignore_keys: vec![tag.to_string()],
+                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+                container_default: false,
+            };
+            fields.can_read_after_tag(tag).then(|| {
+                let rest = fields.read_rest_after_tag(tag, fj);
+                quote!(#i => return { #rest },)
+            })
+        });
+        quote! {
+            {
+                let __start = __r.checkpoint();
+                __r.begin_object()?;
+                let mut __first = true;
+                if __r.has_next_entry(&mut __first)? && __r.eat_key(#quoted_tag) {
+                    let __idx: u32 = #read_tag;
+                    match __idx {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+                __r.restore(__start);
+            }
+        }
+    });
     quote! {
         #seq
+        #tag_first
         let __not_content: &dyn ::core::ops::Fn(&str) -> bool = #not_content;
         let __start = __r.checkpoint();
         __r.begin_object()?;
