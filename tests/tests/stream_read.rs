@@ -261,6 +261,9 @@ fn values_agree_with_serde_json_stream_deserializer() {
         "  \n ",
         "truefalse",
         "-0.5e3 4",
+        // Found by fuzz/stream_chunks: a `"` inside a `\u` escape does not end the string.
+        "\"\\u\"wind_dir_last\" 1",
+        "\"\\u12",
     ];
     for case in cases {
         let input = case.as_bytes();

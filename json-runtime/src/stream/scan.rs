@@ -12,6 +12,9 @@ pub(crate) struct ValueEnd {
     depth: usize,
     in_string: bool,
     escaped: bool,
+    /// Bytes of a `\u` escape still to skip: the reader takes the four bytes after `\u`
+    /// whatever they are, so a `"` among them must not end the string here either.
+    hex_left: u8,
     /// 0: nothing seen yet; 1: a scalar (number, literal or stray byte); 2: a string, array or
     /// object.
     kind: u8,
@@ -57,8 +60,16 @@ impl ValueEnd {
         loop {
             if self.in_string {
                 if self.escaped {
-                    bytes.get(i)?;
+                    let &b = bytes.get(i)?;
                     self.escaped = false;
+                    i += 1;
+                    if b == b'u' {
+                        self.hex_left = 4;
+                    }
+                }
+                while self.hex_left > 0 {
+                    bytes.get(i)?;
+                    self.hex_left -= 1;
                     i += 1;
                 }
                 i = crate::swar::find_special(bytes, i);
@@ -112,6 +123,10 @@ mod tests {
             ("[[[]],[]] [", 9),
             ("] x", 1),
             ("\"日本\"", 8),
+            // The four bytes after `\u` belong to the escape, even a `"` (the reader then
+            // reports the invalid escape where a whole read does).
+            (r#""\u"wind" 1"#, 9),
+            (r#""\u0041\uD83D\uDE00" x"#, 20),
         ];
         for &(text, end) in cases {
             let bytes = text.as_bytes();
