@@ -36,21 +36,7 @@ pub fn internal(
                 }
             }
             Style::Struct => {
-                let fields = Fields {
-                    cont,
-                    fields: &v.fields,
-                    construct: quote!(Self::#ident),
-                    ignore_keys: if flat {
-                        Vec::new()
-                    } else {
-                        vec![tag.to_string()]
-                    },
-                    expecting: format!(
-                        "struct variant {}::{}",
-                        cont.attrs.name.de, v.attrs.name.de
-                    ),
-                    container_default: false,
-                };
+                let fields = struct_variant_fields(cont, v, tag, flat);
                 if flat {
                     let read = fields.read_object_as(ObjectMode::Tagged, fj);
                     quote! {
@@ -118,15 +104,7 @@ pub fn internal(
             if v.style != Style::Struct {
                 return None;
             }
-            let ident = &v.ident;
-            let fields = Fields {
-                cont,
-                fields: &v.fields,
-                construct: quote!(Self::#ident),
-                ignore_keys: vec![tag.to_string()],
-                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
-                container_default: false,
-            };
+            let fields = struct_variant_fields(cont, v, tag, false);
             fields.can_read_after_tag(tag).then(|| {
                 let rest = fields.read_rest_after_tag(tag, fj);
                 quote!(#i => return { #rest },)
@@ -183,6 +161,29 @@ pub fn internal(
         let __value = __value?;
         __r.restore(__end);
         #fj::Ok(__value)
+    }
+}
+
+/// The reader of an internally tagged struct variant's fields; the tag is skipped unless the
+/// enum is flattened (then the enclosing struct's `__taken` skips it).
+fn struct_variant_fields<'a>(
+    cont: &'a Container<'a>,
+    v: &'a Variant<'a>,
+    tag: &str,
+    flat: bool,
+) -> Fields<'a> {
+    let ident = &v.ident;
+    Fields {
+        cont,
+        fields: &v.fields,
+        construct: quote!(Self::#ident),
+        ignore_keys: if flat {
+            Vec::new()
+        } else {
+            vec![tag.to_string()]
+        },
+        expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+        container_default: false,
     }
 }
 
