@@ -58,7 +58,37 @@ pub trait FromJsonFlat<'de>: Sized {
         let _ = first;
         Err(r.error("invalid type: sequence, expected a map"))
     }
+
+    /// The one reader the derive generates for a struct with named fields, used by its
+    /// `read_json` (`M` = [`READ_VALUE`]: the object or serde's array form), `read_flat`
+    /// ([`READ_FLAT`]), `read_tagged` ([`READ_TAGGED`]) and `read_flat_seq` ([`READ_SEQ`],
+    /// with `first`). One generic body instead of one per use: the struct's reading code is
+    /// type-checked once, and only the uses a program makes are generated. Not for other
+    /// implementations, whose default is an error.
+    #[doc(hidden)]
+    #[inline]
+    fn __read_fields<const M: u8>(
+        r: &mut Reader<'de>,
+        taken: &dyn Fn(&str) -> bool,
+        first: &mut bool,
+    ) -> Result<Self> {
+        let _ = (taken, first);
+        Err(r.error("invalid type: expected a struct"))
+    }
 }
+
+/// [`FromJsonFlat::__read_fields`]: a value of its own.
+#[doc(hidden)]
+pub const READ_VALUE: u8 = 0;
+/// [`FromJsonFlat::__read_fields`]: flattened into an enclosing object.
+#[doc(hidden)]
+pub const READ_FLAT: u8 = 1;
+/// [`FromJsonFlat::__read_fields`]: the content of an internally tagged newtype variant.
+#[doc(hidden)]
+pub const READ_TAGGED: u8 = 2;
+/// [`FromJsonFlat::__read_fields`]: the rest of an array already begun.
+#[doc(hidden)]
+pub const READ_SEQ: u8 = 3;
 
 impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
     #[inline]

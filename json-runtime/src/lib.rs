@@ -250,6 +250,10 @@ pub fn from_reader<R: std::io::Read, T: for<'de> FromJson<'de>>(mut reader: R) -
 /// What generated code reaches the runtime through. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    /// The `M` of `FromJsonFlat::__read_fields`.
+    pub mod flat {
+        pub use crate::flat::{READ_FLAT, READ_SEQ, READ_TAGGED, READ_VALUE};
+    }
     pub use crate::number_string::with as number_string;
     pub use crate::reader::Str;
     #[cfg(feature = "serde")]

@@ -8,18 +8,23 @@ use quote::{format_ident, quote};
 use crate::attr::Default;
 use crate::model::{Container, Field};
 
-/// Where an object of named fields is read.
+/// Where an object of named fields is read (a struct's own reader chooses at compile time
+/// between these and `FromJsonFlat::read_flat`'s use, see [`Fields::read_generic`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum ObjectMode {
     /// As a value of its own (`FromJson::read_json`).
     Value,
-    /// From an enclosing object (`FromJsonFlat::read_flat`): keys for which `__taken` holds
-    /// belong to others and are skipped, and unknown keys are skipped even with
-    /// `deny_unknown_fields` (serde shows a flattened struct only its own keys).
-    Flat,
     /// As the content of an internally tagged newtype variant (`FromJsonFlat::read_tagged`):
     /// keys for which `__taken` holds (the tag) are skipped; otherwise as a value.
     Tagged,
+}
+
+/// Whether the way a reader is used is known when generating it, or chosen by the const
+/// parameter `__M` of the struct's `FromJsonFlat::__read_fields`.
+#[derive(Clone, Copy)]
+enum Dispatch {
+    Static(ObjectMode),
+    Generic,
 }
 
 /// What to generate a named-field reader for.
@@ -134,9 +139,9 @@ impl Fields<'_> {
         self.read_object_as(ObjectMode::Value, fj)
     }
 
-    /// Like `read_object`, for the given mode (`Flat` and `Tagged` need a local `__taken`).
+    /// Like `read_object`, for the given mode (`Tagged` needs a local `__taken`).
     pub fn read_object_as(&self, mode: ObjectMode, fj: &TokenStream) -> TokenStream {
-        self.read_object_from(mode, None, fj)
+        self.read_fields(Dispatch::Static(mode), None, false, fj)
     }
 
     /// Whether [`Fields::read_rest_after_tag`] can read this variant: no flattened field (which
@@ -153,15 +158,38 @@ impl Fields<'_> {
     /// The tag's key seen again is a duplicate, and other keys are skipped as strictly as
     /// serde's buffering validates them.
     pub fn read_rest_after_tag(&self, tag: &str, fj: &TokenStream) -> TokenStream {
-        self.read_object_from(ObjectMode::Value, Some(tag), fj)
+        self.read_fields(Dispatch::Static(ObjectMode::Value), Some(tag), false, fj)
     }
 
-    /// The object reader; `after_tag`: resume after an internal tag (see
-    /// [`Fields::read_rest_after_tag`]).
-    fn read_object_from(
+    /// Either form: `[` reads the array form (unless flattened fields forbid it), else an
+    /// object; both with the same code.
+    pub fn read_any(&self, fj: &TokenStream) -> TokenStream {
+        let array = self.flattened().next().is_none();
+        self.read_fields(Dispatch::Static(ObjectMode::Value), None, array, fj)
+    }
+
+    /// The body of a struct's `FromJsonFlat::__read_fields::<__M>`: one reader for every way a
+    /// struct with named fields is read (`__M` is a `READ_*` constant of the runtime's `flat`
+    /// module), so that the struct's reading code is generated and type-checked once.
+    /// `__taken` and `__first_in` are that method's parameters.
+    pub fn read_generic(&self, fj: &TokenStream) -> TokenStream {
+        let array = self.flattened().next().is_none();
+        let body = self.read_fields(Dispatch::Generic, None, array, fj);
+        if array {
+            body
+        } else {
+            quote!(let _ = __first_in; #body)
+        }
+    }
+
+    /// The reader of named fields. `after_tag`: resume after an internal tag (see
+    /// [`Fields::read_rest_after_tag`]). `array`: serde's array form of the struct is read by
+    /// the same loop, the position in the array standing for the key.
+    fn read_fields(
         &self,
-        mode: ObjectMode,
+        dispatch: Dispatch,
         after_tag: Option<&str>,
+        array: bool,
         fj: &TokenStream,
     ) -> TokenStream {
         let construct = &self.construct;
@@ -179,7 +207,8 @@ impl Fields<'_> {
             quote!(#pat => #i,)
         });
         // The key that usually comes next: fields arrive in declaration order, so after field i
-        // the reader first tries field i+1's exact key text before matching in general.
+        // the reader first tries field i+1's exact key text before matching in general. In the
+        // array form, `__expect` is the position of the next element.
         let live: Vec<(usize, &Field)> = self.live().collect();
         let quoted_keys = live
             .iter()
@@ -196,16 +225,35 @@ impl Fields<'_> {
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
         let after_key = super::after_key(quote!(__key_at));
-        let unknown_key = if self.cont.attrs.deny_unknown_fields && mode != ObjectMode::Flat {
-            let expected = self.expected_names();
-            // reported just after the key, where serde_json reports it
-            quote!({
-                let __owned = #fj::ToString::to_string(__k);
-                #after_key
-                return #fj::Err(__r.unknown_field(&__owned, &[#(#expected),*]));
-            })
-        } else {
-            quote!(#unknown_idx)
+        // Whether a key belongs to an enclosing type (read from an enclosing object only).
+        let taken = |key: TokenStream| match dispatch {
+            Dispatch::Static(ObjectMode::Value) => None,
+            Dispatch::Static(_) => Some(quote!(__taken(#key))),
+            Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(#key)))),
+        };
+        // `deny_unknown_fields` does not apply to a flattened struct (serde shows it only its
+        // own keys).
+        let deny = self.cont.attrs.deny_unknown_fields;
+        let deny = match dispatch {
+            _ if !deny => None,
+            Dispatch::Static(_) => Some(None),
+            Dispatch::Generic => Some(Some(quote!(__M != #fj::flat::READ_FLAT))),
+        };
+        let unknown_key = match deny {
+            None => quote!(#unknown_idx),
+            Some(when) => {
+                let expected = self.expected_names();
+                // reported just after the key, where serde_json reports it
+                let error = quote!({
+                    let __owned = #fj::ToString::to_string(__k);
+                    #after_key
+                    return #fj::Err(__r.unknown_field(&__owned, &[#(#expected),*]));
+                });
+                match when {
+                    None => error,
+                    Some(when) => quote!(if #when #error else { #unknown_idx }),
+                }
+            }
         };
         let fallback = if self.cont.attrs.case_insensitive {
             let checks = self.live().flat_map(|(i, f)| {
@@ -220,11 +268,17 @@ impl Fields<'_> {
         } else {
             unknown_key
         };
-        let value_arms = self.live().map(|(i, f)| {
-            let v = var(i);
-            let i = i as u32;
+        let expecting = format!("{} with {} elements", self.expecting, live_count);
+        let value_arms = live.iter().enumerate().map(|(pos, (i, f))| {
+            let v = var(*i);
+            let i = *i as u32;
             let name = &f.attrs.name.de;
             let read = read_value(self.cont, f, fj);
+            let wrap = if array {
+                quote!(if __array { __e.in_index(#pos) } else { __e.in_field(#name) })
+            } else {
+                quote!(__e.in_field(#name))
+            };
             quote! {
                 #i => {
                     if #v.is_some() {
@@ -232,7 +286,7 @@ impl Fields<'_> {
                     }
                     #v = #fj::Some(match #read {
                         #fj::Ok(__x) => __x,
-                        #fj::Err(__e) => return #fj::Err(__e.in_field(#name)),
+                        #fj::Err(__e) => return #fj::Err(#wrap),
                     });
                 }
             }
@@ -245,10 +299,31 @@ impl Fields<'_> {
             quote!(_ => __r.skip_value()?,)
         };
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
-        let flatten_reads = self.flatten_reads(mode, fj);
-        let finish = self.live().map(|(i, f)| {
-            let v = var(i);
+        let flatten_reads = self.flatten_reads(dispatch, fj);
+        let finish = live.iter().enumerate().map(|(pos, (i, f))| {
+            let v = var(*i);
             let missing = self.missing(f, fj);
+            // The array form ends early: serde takes the default if the field has one, else
+            // fails, `Option` fields included.
+            let no_default = matches!(
+                (
+                    &f.attrs.default,
+                    self.container_default,
+                    &self.cont.attrs.default
+                ),
+                (Default::None, false, _) | (Default::None, true, Default::None)
+            );
+            let missing = if array && no_default {
+                quote! {
+                    if __array {
+                        return #fj::Err(__r.invalid_length(#pos, #expecting, false));
+                    } else {
+                        #missing
+                    }
+                }
+            } else {
+                missing
+            };
             quote! {
                 let #v = match #v {
                     #fj::Some(__x) => __x,
@@ -266,7 +341,6 @@ impl Fields<'_> {
                 quote!(#member: #v)
             }
         });
-        // From an enclosing object, a key another field takes is skipped.
         let key_match = quote! {
             match __k {
                 #(#exact_arms)*
@@ -274,19 +348,22 @@ impl Fields<'_> {
                 _ => #fallback,
             }
         };
-        let (names, expected_idx, key_match) = if mode == ObjectMode::Value {
-            (quote!(), quote!(__ORDER[__expect]), key_match)
-        } else {
-            let names = live.iter().map(|(_, f)| &f.attrs.name.de);
-            (
-                quote!(const __NAMES: [&str; #live_count] = [#(#names),*];),
-                quote! {
-                    if __taken(__NAMES[__expect]) { #unknown_idx } else { __ORDER[__expect] }
-                },
-                quote! {
-                    if __taken(__k) { #unknown_idx } else { #key_match }
-                },
-            )
+        // From an enclosing object, a key another field takes is skipped.
+        let (names, expected_idx, key_match) = match taken(quote!(__k)) {
+            None => (quote!(), quote!(__ORDER[__expect]), key_match),
+            Some(taken_key) => {
+                let names = live.iter().map(|(_, f)| &f.attrs.name.de);
+                let taken_expected = taken(quote!(__NAMES[__expect]));
+                (
+                    quote!(const __NAMES: [&str; #live_count] = [#(#names),*];),
+                    quote! {
+                        if #taken_expected { #unknown_idx } else { __ORDER[__expect] }
+                    },
+                    quote! {
+                        if #taken_key { #unknown_idx } else { #key_match }
+                    },
+                )
+            }
         };
         let has_ignored = ignore_arm.is_some();
         let ignored_value_arm = match after_tag {
@@ -295,9 +372,56 @@ impl Fields<'_> {
             }),
             None => has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,)),
         };
-        let open = match after_tag {
-            None => quote!(__r.begin_object()?; let mut __first = true;),
-            Some(_) => quote!(let mut __first = false;),
+        let open = match (after_tag, array, dispatch) {
+            (Some(_), _, _) => quote!(let mut __first = false;),
+            (None, false, _) => quote!(__r.begin_object()?; let mut __first = true;),
+            (None, true, Dispatch::Static(_)) => quote! {
+                let __array = __r.peek() == #fj::Some(b'[');
+                if __array {
+                    __r.begin_array()?;
+                } else {
+                    __r.begin_object()?;
+                }
+                let mut __first = true;
+            },
+            (None, true, Dispatch::Generic) => quote! {
+                let __array = __M == #fj::flat::READ_SEQ
+                    || (__M == #fj::flat::READ_VALUE && __r.peek() == #fj::Some(b'['));
+                let mut __first = true;
+                if __M == #fj::flat::READ_SEQ {
+                    __first = *__first_in;
+                } else if __array {
+                    __r.begin_array()?;
+                } else {
+                    __r.begin_object()?;
+                }
+            },
+        };
+        let object_next = quote!(__r.has_next_entry(&mut __first)?);
+        let object_idx = quote! {
+            if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
+                #expected_idx
+            } else {
+                let __k: &str = __r.read_key()?;
+                #key_match
+            }
+        };
+        let (has_next, idx) = if array {
+            (
+                quote!(if __array { __r.next_element(&mut __first)? } else { #object_next }),
+                quote! {
+                    if __array {
+                        if __expect == #live_count {
+                            return #fj::Err(__r.invalid_length(#live_count + 1, #expecting, true));
+                        }
+                        __ORDER[__expect]
+                    } else {
+                        #object_idx
+                    }
+                },
+            )
+        } else {
+            (object_next, object_idx)
         };
         quote! {
             #start
@@ -308,16 +432,11 @@ impl Fields<'_> {
             const __NEXT: [u32; #n as usize + 2] = [#(#next_after),*];
             let mut __expect: usize = 0;
             #names
-            while __r.has_next_entry(&mut __first)? {
+            while #has_next {
                 // where the key starts: errors about it are reported just after it
                 #[allow(unused_variables)]
                 let __key_at = __r.checkpoint();
-                let __idx: u32 = if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
-                    #expected_idx
-                } else {
-                    let __k: &str = __r.read_key()?;
-                    #key_match
-                };
+                let __idx: u32 = #idx;
                 __expect = __NEXT[__idx as usize] as usize;
                 match __idx {
                     #(#value_arms)*
@@ -334,9 +453,13 @@ impl Fields<'_> {
     /// After the main pass: each flattened field re-reads the object from `__start`, skipping
     /// the keys this struct reads itself, those earlier flattened structs take, and (read from
     /// an enclosing object) those the enclosing type takes.
-    fn flatten_reads(&self, mode: ObjectMode, fj: &TokenStream) -> TokenStream {
+    fn flatten_reads(&self, dispatch: Dispatch, fj: &TokenStream) -> TokenStream {
         let owns = self.owns_key();
-        let enclosing = (mode != ObjectMode::Value).then(|| quote!(__taken(__key) ||));
+        let enclosing = match dispatch {
+            Dispatch::Static(ObjectMode::Value) => None,
+            Dispatch::Static(_) => Some(quote!(__taken(__key) ||)),
+            Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(__key)) ||)),
+        };
         let mut earlier: Vec<&syn::Type> = Vec::new();
         let mut out = Vec::new();
         for (i, f) in self.flattened() {
@@ -433,22 +556,6 @@ impl Fields<'_> {
                 return #fj::Err(__r.invalid_length(#count + 1, #expecting, true));
             }
             #fj::Ok(#construct { #(#inits),* })
-        }
-    }
-
-    /// Either form: `[` reads the array form (unless flattened fields forbid it), else an object.
-    pub fn read_any(&self, fj: &TokenStream) -> TokenStream {
-        let object = self.read_object(fj);
-        if self.flattened().next().is_some() {
-            return object;
-        }
-        let array = self.read_array(fj);
-        quote! {
-            if __r.peek() == #fj::Some(b'[') {
-                #array
-            } else {
-                #object
-            }
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::attr::TagType;
 use crate::bound;
 use crate::model::{Container, Data, Field, Style};
 
-pub use fields::{Fields, ObjectMode};
+pub use fields::Fields;
 
 pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     let ident = &cont.ident;
@@ -64,7 +64,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
         Data::Struct(style, fields) => struct_body(cont, *style, fields, fj),
         Data::Enum(variants) => {
             let flat = flat_enum::read_flat(cont, variants, fj)
-                .map(|(read, claims)| (read, claims, None, None));
+                .map(|(read, claims)| (read, claims, None, None, None));
             let body = match &cont.attrs.tag {
                 TagType::External => enums::external(cont, variants, fj),
                 TagType::Adjacent { tag, content } => {
@@ -76,7 +76,19 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             (body, flat)
         }
     };
-    let flat_impl = flat.map(|(read, claims, seq, tagged)| {
+    let flat_impl = flat.map(|(read, claims, seq, tagged, fields)| {
+        let read_fields = fields.map(|body| {
+            quote! {
+                #[inline]
+                fn __read_fields<const __M: u8>(
+                    __r: &mut #fj::Reader<'de>,
+                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
+                    __first_in: &mut bool,
+                ) -> #fj::Result<Self, #fj::Error> {
+                    #body
+                }
+            }
+        });
         let read_tagged = tagged.map(|body| {
             quote! {
                 #[inline]
@@ -88,15 +100,14 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 }
             }
         });
-        let read_seq = seq.map(|elements| {
+        let read_seq = seq.map(|body| {
             quote! {
                 #[inline]
                 fn read_flat_seq(
                     __r: &mut #fj::Reader<'de>,
                     __first_in: &mut bool,
                 ) -> #fj::Result<Self, #fj::Error> {
-                    let mut __first: bool = *__first_in;
-                    #elements
+                    #body
                 }
             }
         });
@@ -118,6 +129,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 }
                 #read_seq
                 #read_tagged
+                #read_fields
             }
         }
     });
@@ -154,10 +166,11 @@ fn after_variant_key(at: TokenStream) -> TokenStream {
 }
 
 /// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
-/// `read_flat_seq` and `read_tagged`.
+/// `read_flat_seq`, `read_tagged` and `__read_fields`.
 type FlatBodies = (
     TokenStream,
     TokenStream,
+    Option<TokenStream>,
     Option<TokenStream>,
     Option<TokenStream>,
 );
@@ -201,21 +214,32 @@ fn struct_body(
                 expecting: format!("struct {}", cont.attrs.name.de),
                 container_default: true,
             };
-            // A struct with flattened fields has no array form (serde reads it as a map).
+            // Every use calls the one generic reader. A struct with flattened fields has no
+            // array form (serde reads it as a map).
+            let call = |mode: &str, taken: TokenStream, first: TokenStream| {
+                let mode = syn::Ident::new(mode, proc_macro2::Span::call_site());
+                quote! {
+                    <Self as #fj::FromJsonFlat<'de>>::__read_fields::<{ #fj::flat::#mode }>(
+                        __r, #taken, #first,
+                    )
+                }
+            };
+            let not_taken = quote!(&|_: &str| false);
             let seq = fields
                 .iter()
                 .all(|f| !f.attrs.flatten)
-                .then(|| reader.read_elements(fj));
+                .then(|| call("READ_SEQ", not_taken.clone(), quote!(__first_in)));
             let flat = (
-                reader.read_object_as(ObjectMode::Flat, fj),
+                call("READ_FLAT", quote!(__taken), quote!(&mut true)),
                 reader.claims(),
                 seq,
                 // Only `deny_unknown_fields` makes a difference to the default `read_tagged`.
                 cont.attrs
                     .deny_unknown_fields
-                    .then(|| reader.read_object_as(ObjectMode::Tagged, fj)),
+                    .then(|| call("READ_TAGGED", quote!(__taken), quote!(&mut true))),
+                Some(reader.read_generic(fj)),
             );
-            (reader.read_any(fj), Some(flat))
+            (call("READ_VALUE", not_taken, quote!(&mut true)), Some(flat))
         }
     }
 }
