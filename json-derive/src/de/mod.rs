@@ -136,7 +136,6 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
-            #[inline]
             fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
                 #body
             }
