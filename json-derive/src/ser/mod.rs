@@ -68,7 +68,6 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #fj::ToJson for #ident #ty_generics #where_clause {
-            #[inline]
             fn write_json<__F: #fj::Format>(&self, __w: &mut #fj::Writer<'_, __F>) {
                 #body
             }
