@@ -215,6 +215,13 @@ fn nested_struct_errors() {
         case("{\"statuses\":[{\"id\":1,\"text\":\"\\ud800\"}]}", "statuses[0].text"),
         case("{\"statuses\":[{\"id\":1,\"text\":\"a\nb\"}]}", "statuses[0].text"),
         case("{\"statuses\":[{\"id\":tru}]}", "statuses[0].id"),
+        // serde's array form of a struct: element indices in the path, lengths checked
+        case(r#"{"statuses":[[1,"t",[2,3]]]}"#, "statuses[0][2][1]"),
+        case(r#"{"statuses":[[1,"t",{"id":2,"name":7}]]}"#, "statuses[0][2].name"),
+        case(r#"{"statuses":[[1,"t",[2,"u"]]]}"#, "statuses[0]"),
+        case(r#"{"statuses":[[1,"t",[2,"u"],null,5]]}"#, "statuses[0]"),
+        case(r#"{"statuses":[[1,"t",[2,"u",[],4]]]}"#, "statuses[0][2]"),
+        case(r#"{"statuses":[[1,"t",[2,"u"],[2]]]}"#, "statuses[0][3]"),
     ]);
 }
 
