@@ -105,7 +105,14 @@ fn struct_body(
         }
         Style::Tuple => (fields::tuple(cont, fields, access, fj), None),
         Style::Struct => {
-            let object = fields::object(cont, fields, &access, None, fj);
+            // The entries are generated once, in `write_flat`, which `write_json` calls between
+            // the braces (inlined, the first entry's comma test folds away).
+            let object = quote! {
+                __w.begin_object();
+                let mut __first = true;
+                <Self as #fj::ToJsonFlat>::write_flat(self, __w, &mut __first);
+                __w.end_object(!__first);
+            };
             let entries = fields::entries(cont, fields, &access, fj);
             (object, Some(entries))
         }
