@@ -12,8 +12,9 @@ its code is instantiated. The crate is built four ways: serde derives + serde_js
 
 Measured per build: the crate alone from clean (dependencies prebuilt), debug and release; the
 rebuild after a one-field change in one type, debug and release; `cargo check` after the same
-edit; LLVM IR lines (`cargo llvm-lines`, installed if missing), debug and release; and a clean
-release build of the whole dependency graph. Timings are the best of --runs (default 2), the
+edit, once after the builds and then in three edit-check cycles (an editor saving); LLVM IR
+lines (`cargo llvm-lines`, installed if missing), debug and release; and a clean release build
+of the whole dependency graph. Timings are the best of --runs (default 2), the
 flavours run alternately, every cargo under `nice -n 10`. Prints a markdown table.
 
 Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjson,...]
@@ -547,6 +548,14 @@ def main():
         toggle_edit(edit_file)
         record(fl, "check", cargo(d, "check", "-q"))
     each(check)
+
+    def check_steady(fl):
+        # an editor saving the same file again and again: edit, check, three times
+        d, edit_file = crates[fl]
+        for _ in range(3):
+            toggle_edit(edit_file)
+            record(fl, "check_steady", cargo(d, "check", "-q"))
+    each(check_steady)
     if "--skip-lines" not in ARGS:
         for fl in FLAVOURS:
             if fl in failed:
@@ -580,6 +589,7 @@ def table(res, failed):
             ("rebuild after a one-field edit, debug", "rebuild_debug"),
             ("rebuild after a one-field edit, release", "rebuild_release"),
             ("`cargo check` after the edit", "check"),
+            ("`cargo check` after the edit, repeated (best of 3 edit-check cycles)", "check_steady"),
             ("LLVM IR lines, debug", "lines_debug"),
             ("LLVM IR lines, release", "lines_release")]
     names = {"serde": "serde + serde_json", "fastjson": "FastJson", "miniserde": "miniserde*",

@@ -309,6 +309,29 @@ fn main() {
         &serde_json::to_vec_pretty(&rv).unwrap(),
         true,
     );
+    let logs = json_payloads::generated::logs::generate(json_payloads::generated::sizes::LOGS);
+    ab::<json_payloads::generated::logs::Logs>(
+        &cfg,
+        "log_events",
+        &serde_json::to_vec(&logs).unwrap(),
+        false,
+    );
+    let tw: Twitter = json_runtime::from_slice(&data::corpus("twitter.json")).unwrap();
+    ab::<Twitter>(
+        &cfg,
+        "twitter_pretty",
+        &serde_json::to_vec_pretty(&tw).unwrap(),
+        true,
+    );
+    let events = data::load("extra", "github_events.json");
+    let ev: json_payloads::payloads::extra::github_events::Events =
+        json_runtime::from_slice(&events).unwrap();
+    ab::<json_payloads::payloads::extra::github_events::Events>(
+        &cfg,
+        "github_events_pretty",
+        &serde_json::to_vec_pretty(&ev).unwrap(),
+        true,
+    );
     ab::<BTreeMap<String, serde_like::Gsoc>>(
         &cfg,
         "gsoc",
