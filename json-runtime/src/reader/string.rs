@@ -133,6 +133,12 @@ impl<'de> Reader<'de> {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
                     self.unescape_one()?;
+                    // Escapes often come in runs (`\u3042\u3044`, `\r\n`): the next one is
+                    // taken without a new scan.
+                    while self.input.get(self.pos) == Some(&b'\\') {
+                        self.pos += 1;
+                        self.unescape_one()?;
+                    }
                     run = self.pos;
                 }
                 Some(_) => {
