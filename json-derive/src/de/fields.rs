@@ -56,6 +56,16 @@ pub fn read_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream 
     quote!(<#ty as #fj::FromJson<'de>>::read_json(__r))
 }
 
+/// Whether `key` belongs to the enclosing type (`__taken`, read from an enclosing object
+/// only); `None` where there is no enclosing type.
+fn taken(dispatch: Dispatch, key: TokenStream, fj: &TokenStream) -> Option<TokenStream> {
+    match dispatch {
+        Dispatch::Static(ObjectMode::Value) => None,
+        Dispatch::Static(_) => Some(quote!(__taken(#key))),
+        Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(#key)))),
+    }
+}
+
 fn var(i: usize) -> syn::Ident {
     format_ident!("__v{}", i)
 }
@@ -132,6 +142,24 @@ impl Fields<'_> {
             return quote!(return #fj::Err(__r.missing_field(#name)));
         }
         quote!(<#ty as #fj::FromJson<'de>>::missing_field(__r, #name)?)
+    }
+
+    /// A field absent from serde's array form (the array ended before element `pos`): serde
+    /// takes the default if the field has one (`None` here: the object form's missing value),
+    /// else fails with `invalid length`, `Option` fields included.
+    fn missing_element(
+        &self,
+        f: &Field,
+        pos: usize,
+        expecting: &str,
+        fj: &TokenStream,
+    ) -> Option<TokenStream> {
+        let has_default = match (&f.attrs.default, self.container_default) {
+            (Default::None, false) => false,
+            (Default::None, true) => !matches!(self.cont.attrs.default, Default::None),
+            _ => true,
+        };
+        (!has_default).then(|| quote!(return #fj::Err(__r.invalid_length(#pos, #expecting, false))))
     }
 
     /// Statements reading the object form (cursor at `{`), ending in `Ok(value)`.
@@ -225,12 +253,7 @@ impl Fields<'_> {
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
         let after_key = super::after_key(quote!(__key_at));
-        // Whether a key belongs to an enclosing type (read from an enclosing object only).
-        let taken = |key: TokenStream| match dispatch {
-            Dispatch::Static(ObjectMode::Value) => None,
-            Dispatch::Static(_) => Some(quote!(__taken(#key))),
-            Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(#key)))),
-        };
+        let taken = |key: TokenStream| taken(dispatch, key, fj);
         // `deny_unknown_fields` does not apply to a flattened struct (serde shows it only its
         // own keys).
         let deny = self.cont.attrs.deny_unknown_fields;
@@ -303,26 +326,9 @@ impl Fields<'_> {
         let finish = live.iter().enumerate().map(|(pos, (i, f))| {
             let v = var(*i);
             let missing = self.missing(f, fj);
-            // The array form ends early: serde takes the default if the field has one, else
-            // fails, `Option` fields included.
-            let no_default = matches!(
-                (
-                    &f.attrs.default,
-                    self.container_default,
-                    &self.cont.attrs.default
-                ),
-                (Default::None, false, _) | (Default::None, true, Default::None)
-            );
-            let missing = if array && no_default {
-                quote! {
-                    if __array {
-                        return #fj::Err(__r.invalid_length(#pos, #expecting, false));
-                    } else {
-                        #missing
-                    }
-                }
-            } else {
-                missing
+            let missing = match self.missing_element(f, pos, &expecting, fj) {
+                Some(short) if array => quote!(if __array { #short } else { #missing }),
+                _ => missing,
             };
             quote! {
                 let #v = match #v {
@@ -455,11 +461,7 @@ impl Fields<'_> {
     /// an enclosing object) those the enclosing type takes.
     fn flatten_reads(&self, dispatch: Dispatch, fj: &TokenStream) -> TokenStream {
         let owns = self.owns_key();
-        let enclosing = match dispatch {
-            Dispatch::Static(ObjectMode::Value) => None,
-            Dispatch::Static(_) => Some(quote!(__taken(__key) ||)),
-            Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(__key)) ||)),
-        };
+        let enclosing = taken(dispatch, quote!(__key), fj).map(|t| quote!(#t ||));
         let mut earlier: Vec<&syn::Type> = Vec::new();
         let mut out = Vec::new();
         for (i, f) in self.flattened() {
@@ -515,16 +517,9 @@ impl Fields<'_> {
         let reads = live.iter().enumerate().map(|(pos, (i, f))| {
             let v = var(*i);
             let read = read_value(self.cont, f, fj);
-            let missing = match (
-                &f.attrs.default,
-                self.container_default,
-                &self.cont.attrs.default,
-            ) {
-                (Default::None, false, _) | (Default::None, true, Default::None) => {
-                    quote!(return #fj::Err(__r.invalid_length(#pos, #expecting, false)))
-                }
-                _ => self.missing(f, fj),
-            };
+            let missing = self
+                .missing_element(f, pos, &expecting, fj)
+                .unwrap_or_else(|| self.missing(f, fj));
             quote! {
                 let #v = if !__done && __r.next_element(&mut __first)? {
                     match #read {
