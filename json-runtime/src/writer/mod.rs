@@ -236,11 +236,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// An `f64`, formatted like serde_json (shortest round-trip form); NaN and infinities as `null`.
     #[inline]
     pub fn f64(&mut self, v: f64) {
-        if v.is_finite() {
-            float::write_f64(self.out, v);
-        } else {
-            self.null();
-        }
+        float::write_f64(self.out, v);
     }
 
     /// An `f32`, formatted like serde_json; NaN and infinities as `null`.
