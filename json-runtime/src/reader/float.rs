@@ -42,6 +42,31 @@ pub(super) fn decimal_to_f64(w: u64, q: i64) -> Option<f64> {
     // A = w * (t_hi * 2^64 + t_lo) = (a2, a1, a0) in 64-bit words; A < 2^192, so `mid`
     // cannot overflow.
     let high = w as u128 * t_hi as u128;
+    // One product usually decides. The full A adds `w * t_lo / 2^64 < 2^64` to `high`: at
+    // most a carry of one into its top word `h2`. For a normal result, if the bits of `h2`
+    // below the round bit are neither all zeros nor all ones, that carry cannot reach the round
+    // bit (nor bit 63, which fixes `upper`), and those bits stay nonzero, so the sticky bit is
+    // set whether or not `T` is exact: the kept bits, the round bit and the sticky bit, hence
+    // the result, are those of the full computation below. This skips the second product and
+    // the carry analysis for all but about 2 in 2^9 inputs.
+    let h2 = (high >> 64) as u64;
+    let upper = (h2 >> 63) as i32;
+    let biased = ((q * 217706) >> 16) as i32 + 63 + upper - lz as i32 + 1023;
+    if biased >= 1 {
+        let shift = (9 + upper) as u32; // 62 + upper - 53 kept bits
+        let below = (1u64 << shift) - 1;
+        let rest = h2 & below;
+        if rest != 0 && rest != below {
+            let m = h2 >> shift; // the 53 kept bits, then the round bit
+            let m = (m >> 1) + (m & 1); // sticky is set: round up exactly when the round bit is
+            let bits = (((biased - 1) as u64) << 52) + m;
+            return Some(if bits >= f64::INFINITY.to_bits() {
+                f64::INFINITY
+            } else {
+                f64::from_bits(bits)
+            });
+        }
+    }
     let low = w as u128 * t_lo as u128;
     let mid = high + (low >> 64);
     let (a2, a1, a0) = ((mid >> 64) as u64, mid as u64, low as u64);
