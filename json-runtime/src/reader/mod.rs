@@ -395,8 +395,47 @@ impl<'de> Reader<'de> {
 
     /// True if another element follows (consuming the `,` between elements); false after
     /// consuming `]`. `first` must start `true` for each array.
-    #[inline]
+    ///
+    /// Inlined, it decides the compact cases (a value's first byte right after `[`; `,` or `, `
+    /// right after an element and a value's first byte right after that; `]`) in a few
+    /// compares; everything else (whitespace, empty arrays, errors) goes to the out-of-line
+    /// general step. Measured on mesh.json (arrays of numbers): the call per element was 19% of
+    /// the read.
+    #[inline(always)]
     pub fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        if *first {
+            if let Some(&c) = self.input.get(self.pos) {
+                if c > b' ' && c != b']' {
+                    *first = false;
+                    return Ok(true);
+                }
+            }
+        } else {
+            match self.input.get(self.pos) {
+                Some(b',') => {
+                    // `,` or `, ` (Python's and many loggers' separator), then a value.
+                    let at = self.pos + 1 + (self.input.get(self.pos + 1) == Some(&b' ')) as usize;
+                    if let Some(&c) = self.input.get(at) {
+                        if c > b' ' && c != b']' {
+                            self.pos = at;
+                            return Ok(true);
+                        }
+                    }
+                }
+                Some(b']') => {
+                    self.pos += 1;
+                    self.depth_left += 1;
+                    return Ok(false);
+                }
+                _ => {}
+            }
+        }
+        self.next_element_general(first)
+    }
+
+    /// [`Reader::next_element`] for every case: whitespace, the first element, errors.
+    #[inline(never)]
+    fn next_element_general(&mut self, first: &mut bool) -> Result<bool> {
         let b = self.peek_or_eof("an array")?;
         if b == b']' {
             self.pos += 1;
