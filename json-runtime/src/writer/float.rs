@@ -55,7 +55,7 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
 /// lay its `Buffer` out differently, the size and alignment test (evaluated at compile time)
 /// sends every number through the copy instead.
 #[inline(always)]
-fn write_shortest(out: &mut Vec<u8>, v: f64) {
+pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
     const SIZE: usize = core::mem::size_of::<zmij::Buffer>();
     if SIZE != 24 || core::mem::align_of::<zmij::Buffer>() != 1 {
         push_small(out, zmij::Buffer::new().format_finite(v).as_bytes());
@@ -76,7 +76,7 @@ fn write_shortest(out: &mut Vec<u8>, v: f64) {
     // move is skipped); if it ever did not, `ptr::copy` (which allows overlap) moves it there.
     // Either way `old..old + len` is initialized when `set_len` covers it.
     unsafe {
-        if at != dst as *const u8 {
+        if !core::ptr::eq(at, dst) {
             core::ptr::copy(at, dst, len);
         }
         out.set_len(old + len);
@@ -245,6 +245,23 @@ mod tests {
                     assert_eq!(ours(-w), zmij(-w), "{:?}", -w);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn f32_in_place_matches_zmij() {
+        let mut state = 0x51A7_E5EEu64;
+        let count = if cfg!(miri) { 100 } else { 200_000 };
+        for i in 0..count {
+            let v = f32::from_bits(next(&mut state) as u32);
+            if !v.is_finite() {
+                continue;
+            }
+            let mut out = vec![b'x'; i % 5];
+            super::write_shortest(&mut out, v);
+            assert_eq!(&out[..i % 5], &b"xxxxx"[..i % 5]);
+            let text = std::str::from_utf8(&out[i % 5..]).unwrap();
+            assert_eq!(text, zmij::Buffer::new().format_finite(v), "{v:?}");
         }
     }
 

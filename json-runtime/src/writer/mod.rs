@@ -243,7 +243,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn f32(&mut self, v: f32) {
         if v.is_finite() {
-            push_small(self.out, zmij::Buffer::new().format_finite(v).as_bytes());
+            float::write_shortest(self.out, v);
         } else {
             self.null();
         }
