@@ -6,6 +6,8 @@
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
 #   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
 #   swar.rs sse2::skip_whitespace, scan .... swar::tests::*
+#   reader/number_scan.rs sse2 (3) ......... reader::number_scan::tests::digit_run16_reads_each_length,
+#                                            wide_and_narrow_runs_agree
 #   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::longest_forms_append_after_existing_bytes,

@@ -6,6 +6,14 @@
 //! Each eight-byte load both finds the length of the digit run it starts (the lowest byte that
 //! is not a digit) and converts that run, so a run of `n <= 8` digits costs one load, one
 //! mask and three multiplications, whatever `n` is.
+//!
+//! On x86_64 (module [`sse2`]) the whole number is first tried from one 32-byte window: two
+//! byte masks give the integer digits, the `.` and the fraction digits, so the number's end is
+//! known one load and a few bit operations after its start. Reading an array of numbers is
+//! bound by that chain (each number starts where the last one ended), not by the digit
+//! conversion, which runs beside it: canada.json read 13% faster with the same instruction
+//! count. Digit runs that window cannot take (near either end of the input, more than sixteen
+//! digits) go sixteen bytes per step, then eight.
 
 /// A number as scanned: `(-1)^negative * mantissa * 10^exp10`, exact.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,18 +27,16 @@ pub(super) struct Scanned {
     pub end: usize,
 }
 
-/// 10^n for n in 0..=8.
-const POW10_U64: [u64; 9] = [
-    1,
-    10,
-    100,
-    1_000,
-    10_000,
-    100_000,
-    1_000_000,
-    10_000_000,
-    100_000_000,
-];
+/// 10^n for n in 0..=16 (the longest run one step adds).
+const POW10_U64: [u64; 17] = {
+    let mut t = [1u64; 17];
+    let mut i = 1;
+    while i < 17 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
 
 /// The digit run that starts at `input[at]`, as (its value, its length) for a length of up to
 /// eight (a run of eight may go on). `None` if fewer than eight bytes remain.
@@ -61,10 +67,27 @@ pub(super) fn digit_run(input: &[u8], at: usize) -> Option<(u64, usize)> {
 
 /// Adds the digit run at `*pos` to `(mantissa, digits)` and returns its length; `None` if the
 /// input ends within eight bytes. Past 19 digits the mantissa wraps: [`scan`] checks the count
-/// once at the end instead of once per run.
+/// once at the end instead of once per run. `WIDE`: take the first sixteen bytes in one step
+/// where the target can ([`sse2`]); `false` forces the eight-byte steps (tests).
 #[inline(always)]
-fn run(input: &[u8], pos: &mut usize, mantissa: &mut u64, digits: &mut usize) -> Option<usize> {
+fn run<const WIDE: bool>(
+    input: &[u8],
+    pos: &mut usize,
+    mantissa: &mut u64,
+    digits: &mut usize,
+) -> Option<usize> {
     let start = *pos;
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        if let Some((v, n)) = sse2::digit_run16(input, start) {
+            *mantissa = mantissa.wrapping_mul(POW10_U64[n]).wrapping_add(v);
+            *digits += n;
+            *pos += n;
+            if n < 16 {
+                return Some(n);
+            }
+        }
+    }
     loop {
         let (v, n) = digit_run(input, *pos)?;
         *mantissa = mantissa.wrapping_mul(POW10_U64[n]).wrapping_add(v);
@@ -80,12 +103,25 @@ fn run(input: &[u8], pos: &mut usize, mantissa: &mut u64, digits: &mut usize) ->
 /// scanner must decide (see the module comment).
 #[inline(always)]
 pub(super) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
+    scan_with::<true>(input, start)
+}
+
+/// [`scan`], with the sixteen-byte steps where the target has them (`WIDE`), or with eight-byte
+/// runs only.
+#[inline(always)]
+fn scan_with<const WIDE: bool>(input: &[u8], start: usize) -> Option<Scanned> {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        if let Some(s) = sse2::scan32(input, start) {
+            return Some(s);
+        }
+    }
     let mut pos = start;
     let negative = *input.get(pos)? == b'-';
     pos += negative as usize;
     let mut mantissa = 0u64;
     let mut digits = 0usize;
-    let int_digits = run(input, &mut pos, &mut mantissa, &mut digits)?;
+    let int_digits = run::<WIDE>(input, &mut pos, &mut mantissa, &mut digits)?;
     // No digit, or a leading zero followed by a digit: an error the general scanner reports.
     if int_digits == 0 || (int_digits > 1 && input[pos - int_digits] == b'0') {
         return None;
@@ -95,7 +131,7 @@ pub(super) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
     let mut next = *input.get(pos)?;
     if next == b'.' {
         pos += 1;
-        let frac = run(input, &mut pos, &mut mantissa, &mut digits)?;
+        let frac = run::<WIDE>(input, &mut pos, &mut mantissa, &mut digits)?;
         if frac == 0 {
             return None;
         }
@@ -108,20 +144,7 @@ pub(super) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
         return None;
     }
     if next | 0x20 == b'e' {
-        pos += 1;
-        let sign = *input.get(pos)?;
-        let exp_negative = sign == b'-';
-        pos += (exp_negative || sign == b'+') as usize;
-        let exp_start = pos;
-        let mut e = 0i64;
-        while let Some(&c @ b'0'..=b'9') = input.get(pos) {
-            e = (e * 10 + (c - b'0') as i64).min(1 << 40);
-            pos += 1;
-        }
-        if pos == exp_start {
-            return None;
-        }
-        exp10 += if exp_negative { -e } else { e };
+        exp10 += exponent(input, &mut pos)?;
         is_float = true;
     }
     Some(Scanned {
@@ -133,9 +156,175 @@ pub(super) fn scan(input: &[u8], start: usize) -> Option<Scanned> {
     })
 }
 
+/// The exponent after the `e` or `E` at `*pos`, its sign applied; moves `*pos` past it. `None`
+/// if no digit follows (an error the general scanner reports). Clamped far beyond any exponent
+/// that matters, so that it cannot overflow.
+#[inline(always)]
+fn exponent(input: &[u8], pos: &mut usize) -> Option<i64> {
+    *pos += 1;
+    let sign = *input.get(*pos)?;
+    let negative = sign == b'-';
+    *pos += (negative || sign == b'+') as usize;
+    let start = *pos;
+    let mut e = 0i64;
+    while let Some(&c @ b'0'..=b'9') = input.get(*pos) {
+        e = (e * 10 + (c - b'0') as i64).min(1 << 40);
+        *pos += 1;
+    }
+    if *pos == start {
+        return None;
+    }
+    Some(if negative { -e } else { e })
+}
+
+/// Digit runs sixteen bytes at a time with SSE2 (part of the x86_64 baseline): one compare finds
+/// the run's length, and a second load of the sixteen bytes that end with the run puts its
+/// digits right-aligned, so three multiply-add steps (pairs, quads, eights) convert it whatever
+/// its length. canada.json's numbers have fractions of 15 digits: two eight-byte steps before.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use super::Scanned;
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+
+    /// `KEEP_LAST[n..n + 16]` has 0xFF in its last `n` bytes and zeros before them.
+    static KEEP_LAST: [u8; 32] = {
+        let mut t = [0u8; 32];
+        let mut i = 16;
+        while i < 32 {
+            t[i] = 0xFF;
+            i += 1;
+        }
+        t
+    };
+
+    /// Digit masks of the sixteen bytes at `p`: bit `i` is set if byte `i` is a digit.
+    ///
+    /// # Safety
+    /// `p..p + 16` must be readable.
+    #[inline(always)]
+    unsafe fn digit_mask(p: *const u8) -> u32 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the caller lets us read 16 bytes at `p`
+        // (unaligned loads are allowed).
+        unsafe {
+            let v = _mm_loadu_si128(p as *const __m128i);
+            let d = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+            // A digit is a byte whose value minus '0' is at most 9 (unsigned).
+            let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+            _mm_movemask_epi8(is_digit) as u32
+        }
+    }
+
+    /// The value of the `len <= 16` digits that end at `input[end]` (exclusive); `None` if
+    /// `end < 16` (the load reads the sixteen bytes before `end`, masking off those before the
+    /// digits).
+    #[inline(always)]
+    fn value_ending_at(input: &[u8], end: usize, len: usize) -> Option<u64> {
+        let window = input.get(end.checked_sub(16)?..end)?;
+        let keep = &KEEP_LAST[len..len + 16];
+        // SAFETY: SSE2 as above; each load reads the sixteen bytes of a sixteen-byte slice.
+        let halves = unsafe {
+            let w = _mm_loadu_si128(window.as_ptr() as *const __m128i);
+            let keep = _mm_loadu_si128(keep.as_ptr() as *const __m128i);
+            // Digit values, most significant first, with zeros before the run.
+            let d = _mm_and_si128(_mm_sub_epi8(w, _mm_set1_epi8(b'0' as i8)), keep);
+            let zero = _mm_setzero_si128();
+            // Weights per 16-bit lane pair (first lane is the more significant).
+            let tens = _mm_set1_epi32(10 | (1 << 16));
+            let pairs = _mm_packs_epi32(
+                _mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
+                _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens),
+            );
+            let quads = _mm_madd_epi16(pairs, _mm_set1_epi32(100 | (1 << 16)));
+            let quads = _mm_packs_epi32(quads, quads);
+            let eights = _mm_madd_epi16(quads, _mm_set1_epi32(10_000 | (1 << 16)));
+            _mm_cvtsi128_si64(eights) as u64
+        };
+        Some((halves & 0xFFFF_FFFF) * 100_000_000 + (halves >> 32))
+    }
+
+    /// The digit run that starts at `input[at]`, as (its value, its length) for a length of up
+    /// to sixteen (a run of sixteen may go on). `None` unless the sixteen bytes from `at` are in
+    /// the input and the run ends sixteen or more bytes into it (the second load reads the
+    /// sixteen bytes before the run's end): the caller takes the eight-byte steps then.
+    #[inline(always)]
+    pub(super) fn digit_run16(input: &[u8], at: usize) -> Option<(u64, usize)> {
+        let block = input.get(at..at.checked_add(16)?)?;
+        // SAFETY: `block` is sixteen readable bytes.
+        let mask = unsafe { digit_mask(block.as_ptr()) };
+        // Bits 16..32 of the complement are set: the count is at most 16.
+        let len = (!mask).trailing_zeros() as usize;
+        Some((value_ending_at(input, at + len, len)?, len))
+    }
+
+    /// The whole number at `input[start]` from one 32-byte window: its integer digits, `.` and
+    /// fraction digits are found from two masks of the window, so the number's end is known
+    /// after one load and a few bit operations (the next number's scan waits only for that);
+    /// the digits are converted off that path. `None` when the window is not in the input, a
+    /// part is longer than sixteen digits, there are more than 19 digits, or the grammar is not
+    /// the common one: the caller's general steps decide.
+    #[inline(always)]
+    pub(super) fn scan32(input: &[u8], start: usize) -> Option<Scanned> {
+        let block = input.get(start..start.checked_add(32)?)?;
+        // SAFETY: `block` is 32 readable bytes; `block[16..]` starts sixteen before its end.
+        let (digit, dot) = unsafe {
+            let lo = _mm_loadu_si128(block.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(block.as_ptr().add(16) as *const __m128i);
+            let dots = _mm_set1_epi8(b'.' as i8);
+            let dot = _mm_movemask_epi8(_mm_cmpeq_epi8(lo, dots)) as u32
+                | (_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dots)) as u32) << 16;
+            let digit = digit_mask(block.as_ptr()) | digit_mask(block.as_ptr().add(16)) << 16;
+            (digit, dot)
+        };
+        let negative = block[0] == b'-';
+        let int_start = negative as usize;
+        // Bits shifted in from the top are zeros, so their complement ends every count.
+        let int_len = (!(digit >> int_start)).trailing_zeros() as usize;
+        // No digit or a leading zero (the general scanner reports both), or too long.
+        if int_len == 0 || int_len > 16 || (int_len > 1 && block[int_start] == b'0') {
+            return None;
+        }
+        let int_end = int_start + int_len;
+        let (frac_len, end) = if (dot >> int_end) & 1 != 0 {
+            let frac_start = int_end + 1;
+            let frac_len = (!(digit >> frac_start)).trailing_zeros() as usize;
+            // `1.` is an error; a run reaching the window's end may go on.
+            if frac_len == 0 || frac_len > 16 || frac_start + frac_len == 32 {
+                return None;
+            }
+            (frac_len, frac_start + frac_len)
+        } else {
+            (0, int_end)
+        };
+        if int_len + frac_len > 19 {
+            return None;
+        }
+        let int_value = value_ending_at(input, start + int_end, int_len)?;
+        let frac_value = match frac_len {
+            0 => 0,
+            _ => value_ending_at(input, start + end, frac_len)?,
+        };
+        let mut s = Scanned {
+            mantissa: int_value * super::POW10_U64[frac_len] + frac_value,
+            exp10: -(frac_len as i64),
+            negative,
+            is_float: frac_len != 0,
+            end: start + end,
+        };
+        if block[end] | 0x20 == b'e' {
+            s.exp10 += super::exponent(input, &mut s.end)?;
+            s.is_float = true;
+        }
+        Some(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{digit_run, scan, Scanned};
+    use super::{digit_run, scan, scan_with, Scanned};
 
     #[test]
     fn digit_run_reads_each_length() {
@@ -165,6 +354,101 @@ mod tests {
                     "{text:?}"
                 );
             }
+        }
+    }
+
+    /// The sixteen-byte step against the text's own value, for every run length, at offsets
+    /// where the second load is possible and where it is not, with every byte value ending it.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn digit_run16_reads_each_length() {
+        use super::sse2::digit_run16;
+        let stops: Vec<u8> = if cfg!(miri) {
+            vec![b'.', b'/', b':', 0xB0]
+        } else {
+            (0..=255u8).filter(|b| !b.is_ascii_digit()).collect()
+        };
+        for lead in [0usize, 3, 15, 16, 17, 24] {
+            for len in 0..=16usize {
+                for &stop in &stops {
+                    // `lead` bytes of digits before the run: they must not leak into its value.
+                    let mut text = vec![b'7'; lead];
+                    let run: Vec<u8> = (0..len).map(|i| b"9081726354"[i % 10]).collect();
+                    text.push(b'-');
+                    let at = text.len();
+                    text.extend_from_slice(&run);
+                    text.push(stop);
+                    text.extend_from_slice(b"5555555555555555");
+                    let got = digit_run16(&text, at);
+                    let want = if len == 16 { 16 } else { len };
+                    let value = std::str::from_utf8(&run)
+                        .unwrap()
+                        .parse::<u64>()
+                        .unwrap_or(0);
+                    if at + want >= 16 {
+                        assert_eq!(
+                            got,
+                            Some((value, want)),
+                            "lead {lead} len {len} stop {stop}"
+                        );
+                    } else {
+                        assert_eq!(got, None, "lead {lead} len {len}");
+                    }
+                    // Fewer than sixteen bytes from `at`.
+                    assert_eq!(digit_run16(&text[..at + 15], at), None);
+                }
+            }
+        }
+    }
+
+    /// The scanner with sixteen-byte runs and with eight-byte runs only, on the same numbers at
+    /// offsets on both sides of sixteen and near the end of the input.
+    #[test]
+    fn wide_and_narrow_runs_agree() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let count = if cfg!(miri) { 40 } else { 20_000 };
+        for k in 0..count {
+            let int_len = (next() % 20) as usize + 1;
+            let frac_len = (next() % 20) as usize;
+            let mut text = String::new();
+            if next() % 2 == 0 {
+                text.push('-');
+            }
+            for i in 0..int_len {
+                text.push(
+                    (b'0' + (next() % 10) as u8 + (i == 0 && next() % 4 != 0) as u8).min(b'9')
+                        as char,
+                );
+            }
+            if frac_len > 0 || next() % 8 == 0 {
+                text.push('.');
+            }
+            for _ in 0..frac_len {
+                text.push((b'0' + (next() % 10) as u8) as char);
+            }
+            if next() % 4 == 0 {
+                text += &format!("e{}", next() % 40);
+            }
+            let lead = " ".repeat(k % 24);
+            let tail = [
+                ",",
+                "]",
+                ", 1",
+                "        ",
+                "}                ",
+                "e-7,                                ",
+                "                                        ",
+            ][k % 7];
+            let input = format!("{lead}{text}{tail}");
+            let wide = scan_with::<true>(input.as_bytes(), lead.len());
+            let narrow = scan_with::<false>(input.as_bytes(), lead.len());
+            assert_eq!(wide, narrow, "{input:?}");
         }
     }
 
