@@ -332,6 +332,12 @@ fn main() {
         &serde_json::to_vec_pretty(&ev).unwrap(),
         true,
     );
+    ab::<json_payloads::payloads::extra::marine_ik::Scene>(
+        &cfg,
+        "marine_ik",
+        &data::load("extra", "marine_ik.json"),
+        false,
+    );
     ab::<BTreeMap<String, serde_like::Gsoc>>(
         &cfg,
         "gsoc",

@@ -439,14 +439,14 @@ impl<'de> Reader<'de> {
         match self.read_number()? {
             Number::U64(v) => Ok(v as f32),
             Number::I64(v) => Ok(v as f32),
-            // Already an `f32` value: rounding the text to f32 directly gives the same result.
-            Number::F64(v) if (v as f32) as f64 == v => Ok(v as f32),
+            Number::F64(v) if f64_rounds_to_f32_once(v) => Ok(v as f32),
             // Rounding to f64 then to f32 can differ from rounding once: re-read the text.
             Number::F64(_) => self.parse_f32_slow(start),
         }
     }
 
     #[cold]
+    #[inline(never)]
     fn parse_f32_slow(&mut self, start: usize) -> Result<f32> {
         let text = core::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
         match text.parse::<f32>() {
@@ -528,6 +528,18 @@ impl<'de> Reader<'de> {
     }
 }
 
+/// Whether `v`, the correctly rounded `f64` of some decimal text, rounds to the same `f32` as
+/// the text itself would. Rounding twice differs from rounding once only when the first rounding
+/// lands exactly on a midpoint between two neighbouring `f32` values (rounding is monotonic and
+/// every such midpoint is an `f64`): in the normal range, an `f64` whose 29 fraction bits below
+/// `f32`'s precision are `1000...0`. Subnormal and out-of-range results are left to the text.
+#[inline(always)]
+fn f64_rounds_to_f32_once(v: f64) -> bool {
+    const MIDPOINT: u64 = 1 << 28;
+    let normal = v.abs() >= f32::MIN_POSITIVE as f64 && v.abs() <= f32::MAX as f64;
+    (normal && v.to_bits() & (2 * MIDPOINT - 1) != MIDPOINT) || v == 0.0
+}
+
 #[cfg(test)]
 mod eight_digit_tests {
     use super::eight_digits;
@@ -566,6 +578,52 @@ mod eight_digit_tests {
                 "{:?}",
                 std::str::from_utf8(text)
             );
+        }
+    }
+
+    /// `f32` reads agree with the standard library's single rounding of the text, on random
+    /// decimals and on the texts where rounding through `f64` goes wrong: exact midpoints
+    /// between neighbouring `f32` values, and texts just above them (which round to the
+    /// midpoint in `f64`).
+    #[test]
+    fn f32_reads_round_once() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut texts: Vec<String> = vec![
+            "3.4028235e38".into(),
+            "3.4028236e38".into(),
+            "1.1754943e-38".into(),
+            "1e-45".into(),
+            "7e-46".into(),
+            "0.270354".into(),
+            "-0.0".into(),
+        ];
+        let count = if cfg!(miri) { 20 } else { 20_000 };
+        for _ in 0..count {
+            let a = f32::from_bits(next() as u32 & 0x7F7F_FFFF);
+            let mid = (a as f64 + f32::from_bits(a.to_bits() + 1) as f64) / 2.0;
+            let exact = format!("{mid:.200e}");
+            let (digits, exp) = exact.split_once('e').unwrap();
+            let digits = digits.trim_end_matches('0');
+            texts.push(format!("{digits}e{exp}"));
+            texts.push(format!("{digits}000001e{exp}"));
+            let m = next() % 100_000_000_000;
+            let e = (next() % 90) as i64 - 50;
+            texts.push(format!("{m}e{e}"));
+            texts.push(format!("-0.{:06}", next() % 1_000_000));
+        }
+        for text in &texts {
+            let want = text.parse::<f32>().ok().filter(|v| v.is_finite());
+            let alone = crate::from_str::<f32>(text).ok();
+            let padded = format!("[{text}{}]", " ".repeat(40));
+            let in_array = crate::from_str::<Vec<f32>>(&padded).ok().map(|v| v[0]);
+            assert_eq!(alone.map(f32::to_bits), want.map(f32::to_bits), "{text}");
+            assert_eq!(in_array.map(f32::to_bits), want.map(f32::to_bits), "{text}");
         }
     }
 
