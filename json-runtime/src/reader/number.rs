@@ -436,12 +436,22 @@ impl<'de> Reader<'de> {
             Some(b'-' | b'0'..=b'9') => self.pos,
             _ => return Err(self.invalid_type("f32")),
         };
-        match self.read_number()? {
-            Number::U64(v) => Ok(v as f32),
-            Number::I64(v) => Ok(v as f32),
-            Number::F64(v) if f64_rounds_to_f32_once(v) => Ok(v as f32),
+        let v = if let Some(s) = scan(self.input, start) {
+            self.pos = s.end;
+            // Integers too, like `read_f64` (`-0` is -0.0); the check below covers them.
+            self.scanned_to_f64(s, start)?
+        } else {
+            match self.parse_number_general()? {
+                Number::U64(v) => return Ok(v as f32),
+                Number::I64(v) => return Ok(v as f32),
+                Number::F64(v) => v,
+            }
+        };
+        if f64_rounds_to_f32_once(v) {
+            Ok(v as f32)
+        } else {
             // Rounding to f64 then to f32 can differ from rounding once: re-read the text.
-            Number::F64(_) => self.parse_f32_slow(start),
+            self.parse_f32_slow(start)
         }
     }
 
@@ -602,6 +612,11 @@ mod eight_digit_tests {
             "7e-46".into(),
             "0.270354".into(),
             "-0.0".into(),
+            "-0".into(),
+            "16777217".into(),
+            "9007199254740993".into(),
+            "18446744073709551615".into(),
+            "-9223372036854775809".into(),
         ];
         let count = if cfg!(miri) { 20 } else { 20_000 };
         for _ in 0..count {
