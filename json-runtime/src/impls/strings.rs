@@ -1,4 +1,4 @@
-//! String, &str, Box<str>, Cow<str>.
+//! `String`, `&str`, `Box<str>`, `Cow<str>`.
 
 use alloc::borrow::Cow;
 use alloc::{borrow::ToOwned, boxed::Box, string::String};
