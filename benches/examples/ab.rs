@@ -323,6 +323,28 @@ fn main() {
         &serde_json::to_vec_pretty(&tw).unwrap(),
         true,
     );
+    let twitter = data::corpus("twitter.json");
+    ab::<Twitter>(&cfg, "twitter", &twitter, false);
+    ab::<json_payloads::payloads::citm::CitmCatalog>(
+        &cfg,
+        "citm",
+        &data::corpus("citm_catalog.json"),
+        false,
+    );
+    let non_ascii =
+        json_payloads::generated::non_ascii::generate(json_payloads::generated::sizes::NON_ASCII);
+    ab::<json_payloads::generated::non_ascii::Records>(
+        &cfg,
+        "non_ascii",
+        &serde_json::to_vec(&non_ascii).unwrap(),
+        false,
+    );
+    ab::<json_payloads::generated::non_ascii::Records>(
+        &cfg,
+        "non_ascii_pretty",
+        &serde_json::to_vec_pretty(&non_ascii).unwrap(),
+        true,
+    );
     let events = data::load("extra", "github_events.json");
     let ev: json_payloads::payloads::extra::github_events::Events =
         json_runtime::from_slice(&events).unwrap();
