@@ -1,10 +1,20 @@
-//! Finding the next byte of a string that needs attention (`"`, `\` or a control character):
-//! 16 bytes at a time with SSE2 on x86_64 (part of its baseline, so no detection is needed),
-//! 8 at a time with SWAR elsewhere. Shared by the string writer and reader.
+//! Finding the next byte of a string that needs attention (`"`, `\` or a control character),
+//! and the end of a whitespace run. Shared by the string writer and reader.
+//!
+//! On x86_64 the first 16 bytes are one SSE2 block, inline in the caller (most strings are
+//! keys and short values that end there); the rest is out of line: 32-byte AVX2 blocks if the
+//! CPU has it (detected once at run time and cached, or known at compile time), else 16-byte
+//! SSE2 blocks. The last partial block is one load of the slice's last 16 or 32 bytes, with the
+//! bytes already scanned masked off. Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
 //! The `_ascii` variant also says whether any byte with the high bit set was seen, so the reader
 //! validates UTF-8 only for strings that can contain non-ASCII text. Measured on twitter.json:
 //! UTF-8 validation of every string was 23% of the read time before this.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
@@ -28,27 +38,61 @@ fn is_special(b: u8) -> bool {
 /// Index of the first special byte in `bytes` at or after `i`, or `bytes.len()`.
 #[inline(always)]
 pub(crate) fn find_special(bytes: &[u8], i: usize) -> usize {
-    find_special_ascii(bytes, i).0
+    #[cfg(target_arch = "x86_64")]
+    {
+        find_special_x86::<false>(bytes, i, find_rest::<false>).0
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    find_special_ascii_swar(bytes, i, false).0
 }
 
-/// Like [`find_special`], also returning `true` if a byte >= 0x80 may lie before the result
-/// (it may also report bytes just after it: a harmless false positive).
+/// Like [`find_special`], also returning `true` if a byte >= 0x80 lies before the result.
 #[inline(always)]
 pub(crate) fn find_special_ascii(bytes: &[u8], i: usize) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     {
-        let (j, high) = sse2::scan(bytes, i);
-        if j < bytes.len() && is_special(bytes[j]) {
-            return (j, high);
-        }
-        find_special_ascii_swar(bytes, j, high)
+        find_special_x86::<true>(bytes, i, find_rest::<true>)
     }
     #[cfg(not(target_arch = "x86_64"))]
     find_special_ascii_swar(bytes, i, false)
 }
 
-/// The portable part of [`find_special_ascii`] (all of it off x86_64, the last partial block
-/// on x86_64): 8 bytes at a time, then byte by byte. `high`: a high bit was seen before `i`.
+/// The x86_64 scan: the first 16 bytes with SSE2, inline (most strings are keys and short
+/// values that end there), the rest by `rest` (out of line); if fewer than 16 bytes are left,
+/// one load of the slice's last 16. `HIGH`: track bytes >= 0x80.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn find_special_x86<const HIGH: bool>(
+    bytes: &[u8],
+    i: usize,
+    rest: impl FnOnce(&[u8], usize, bool) -> (usize, bool),
+) -> (usize, bool) {
+    if i + 16 <= bytes.len() {
+        // SAFETY: i + 16 <= bytes.len().
+        let (special, hi) = unsafe { sse2::special_block(bytes, i) };
+        if special != 0 {
+            let at = special.trailing_zeros();
+            return (i + at as usize, HIGH && hi & ((1 << at) - 1) != 0);
+        }
+        return rest(bytes, i + 16, HIGH && hi != 0);
+    }
+    sse2::special_tail::<HIGH>(bytes, i, false)
+}
+
+/// The scan after the first 16 bytes: AVX2 if the CPU has it, else SSE2.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn find_rest<const HIGH: bool>(bytes: &[u8], i: usize, high: bool) -> (usize, bool) {
+    if avx2::available() {
+        // SAFETY: `available` says the CPU has AVX2.
+        unsafe { avx2::scan::<HIGH>(bytes, i, high) }
+    } else {
+        sse2::scan::<HIGH>(bytes, i, high)
+    }
+}
+
+/// The portable part of [`find_special_ascii`] (all of it off x86_64; on x86_64 only slices
+/// shorter than 16 bytes): 8 bytes at a time, then byte by byte. `high`: a high bit was seen before `i`.
 #[inline(always)]
 fn find_special_ascii_swar(bytes: &[u8], mut i: usize, high: bool) -> (usize, bool) {
     let mut high = high as u64;
@@ -78,11 +122,43 @@ fn find_special_ascii_swar(bytes: &[u8], mut i: usize, high: bool) -> (usize, bo
 #[inline]
 pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
-    let i = sse2::skip_whitespace(bytes, i);
+    {
+        skip_whitespace_x86(bytes, i, skip_rest)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
     skip_whitespace_scalar(bytes, i)
 }
 
-/// The portable part of [`skip_whitespace`]: byte by byte.
+/// The x86_64 skip, split as [`find_special_x86`]: the first 16 bytes with SSE2 inline, the
+/// rest by `rest`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn skip_whitespace_x86(bytes: &[u8], i: usize, rest: impl FnOnce(&[u8], usize) -> usize) -> usize {
+    if i + 16 <= bytes.len() {
+        // SAFETY: i + 16 <= bytes.len().
+        let not_ws = unsafe { sse2::not_ws_block(bytes, i) };
+        if not_ws != 0 {
+            return i + not_ws.trailing_zeros() as usize;
+        }
+        return rest(bytes, i + 16);
+    }
+    sse2::ws_tail(bytes, i)
+}
+
+/// The whitespace skip after the first 16 bytes: AVX2 if the CPU has it, else SSE2.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn skip_rest(bytes: &[u8], i: usize) -> usize {
+    if avx2::available() {
+        // SAFETY: `available` says the CPU has AVX2.
+        unsafe { avx2::skip_ws(bytes, i) }
+    } else {
+        sse2::skip_ws(bytes, i)
+    }
+}
+
+/// The portable part of [`skip_whitespace`] (on x86_64 only slices shorter than 16 bytes):
+/// byte by byte.
 #[inline(always)]
 fn skip_whitespace_scalar(bytes: &[u8], mut i: usize) -> usize {
     while let Some(&b) = bytes.get(i) {
@@ -118,103 +194,73 @@ pub(crate) fn short_eq(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-mod sse2 {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8,
-    };
-
-    /// Skips whole 16-byte blocks of whitespace from `i`; returns the index of the first
-    /// non-whitespace byte or the start of the last partial block.
-    #[inline]
-    pub(super) fn skip_whitespace(bytes: &[u8], mut i: usize) -> usize {
-        // SAFETY: SSE2 is part of the x86_64 baseline; each load reads bytes[i..i + 16], which
-        // the loop condition keeps inside the slice; unaligned loads are allowed.
-        unsafe {
-            let space = _mm_set1_epi8(b' ' as i8);
-            let newline = _mm_set1_epi8(b'\n' as i8);
-            let tab = _mm_set1_epi8(b'\t' as i8);
-            let cr = _mm_set1_epi8(b'\r' as i8);
-            while i + 16 <= bytes.len() {
-                let v = _mm_loadu_si128(bytes.as_ptr().add(i) as *const __m128i);
-                let ws = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, newline)),
-                    _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr)),
-                );
-                let not_ws = !_mm_movemask_epi8(ws) & 0xffff;
-                if not_ws != 0 {
-                    return i + not_ws.trailing_zeros() as usize;
-                }
-                i += 16;
-            }
-        }
-        i
-    }
-
-    /// Scans whole 16-byte blocks from `i`: returns the index of the first special byte, or the
-    /// start of the last partial block (for the caller to finish), and whether a high bit was
-    /// seen.
-    #[inline(always)]
-    pub(super) fn scan(bytes: &[u8], mut i: usize) -> (usize, bool) {
-        let mut high = 0i32;
-        // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always available.
-        // Each load reads 16 bytes starting at `i`, and the loop condition keeps `i + 16 <=
-        // bytes.len()`, so every load stays inside the slice (`_mm_loadu_si128` has no
-        // alignment requirement).
-        unsafe {
-            let quote = _mm_set1_epi8(b'"' as i8);
-            let backslash = _mm_set1_epi8(b'\\' as i8);
-            let max_control = _mm_set1_epi8(0x1f);
-            while i + 16 <= bytes.len() {
-                let v = _mm_loadu_si128(bytes.as_ptr().add(i) as *const __m128i);
-                // unsigned v <= 0x1f  <=>  max(v, 0x1f) == 0x1f
-                let control = _mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control);
-                let special = _mm_or_si128(
-                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                    control,
-                );
-                let mask = _mm_movemask_epi8(special);
-                let hi = _mm_movemask_epi8(v);
-                if mask != 0 {
-                    let at = mask.trailing_zeros();
-                    // Only the high bits before the special byte belong to the string.
-                    high |= hi & ((1i32 << at) - 1);
-                    return (i + at as usize, high != 0);
-                }
-                high |= hi;
-                i += 16;
-            }
-        }
-        (i, high != 0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{find_special, find_special_ascii, find_special_ascii_swar};
     use super::{skip_whitespace, skip_whitespace_scalar};
 
-    /// The portable scan forced, whatever the target (on x86_64 `find_special_ascii` runs SSE2
-    /// over whole 16-byte blocks first; elsewhere it is this).
-    fn swar_only(bytes: &[u8], i: usize) -> (usize, bool) {
-        find_special_ascii_swar(bytes, i, false)
-    }
     type Finder = fn(&[u8], usize) -> (usize, bool);
-    const FINDERS: [(&str, Finder); 2] = [("dispatch", find_special_ascii), ("swar", swar_only)];
     type Skipper = fn(&[u8], usize) -> usize;
-    const SKIPPERS: [(&str, Skipper); 2] = [
-        ("dispatch", skip_whitespace),
-        ("scalar", skip_whitespace_scalar),
-    ];
+
+    /// Whether the AVX2 path can run here (skipped with a message if not).
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_runs(test: &str) -> bool {
+        let yes =
+            super::avx2::available() || (!cfg!(miri) && std::is_x86_feature_detected!("avx2"));
+        if !yes {
+            std::eprintln!("{test}: AVX2 path skipped (not available here)");
+        }
+        yes
+    }
+
+    /// Every path, each forced: (name, string scan, whitespace skip, can run here).
+    fn paths(test: &str) -> std::vec::Vec<(&'static str, Finder, Skipper)> {
+        let mut v: std::vec::Vec<(&'static str, Finder, Skipper)> = vec![
+            ("dispatch", find_special_ascii, skip_whitespace),
+            (
+                "swar",
+                |b, i| find_special_ascii_swar(b, i, false),
+                skip_whitespace_scalar,
+            ),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::{avx2, find_special_x86, skip_whitespace_x86, sse2};
+            v.push((
+                "sse2",
+                |b, i| find_special_x86::<true>(b, i, sse2::scan::<true>),
+                |b, i| skip_whitespace_x86(b, i, sse2::skip_ws),
+            ));
+            if avx2_runs(test) {
+                v.push((
+                    "avx2",
+                    // SAFETY: pushed only if the CPU has AVX2 (`avx2_runs`).
+                    |b, i| {
+                        find_special_x86::<true>(b, i, |b, i, h| unsafe {
+                            avx2::scan::<true>(b, i, h)
+                        })
+                    },
+                    // SAFETY: as above.
+                    |b, i| skip_whitespace_x86(b, i, |b, i| unsafe { avx2::skip_ws(b, i) }),
+                ));
+            }
+        }
+        v
+    }
+
+    /// Lengths that cross the 8-, 16-, 32- and 64-byte boundaries (fewer under Miri, where
+    /// each scan is slow).
+    fn lengths() -> impl Iterator<Item = usize> {
+        (0..100).filter(|&n| !cfg!(miri) || n < 40 || (62..=67).contains(&n) || n >= 96)
+    }
 
     #[test]
     fn finds_first_special_at_every_offset() {
-        for (name, find) in FINDERS {
-            for len in 0..40 {
+        for (name, find, _) in paths("finds_first_special_at_every_offset") {
+            for len in lengths() {
                 for at in 0..=len {
-                    // Under Miri (minutes per finder) two of the four specials suffice: the
-                    // lengths and offsets are what exercise the word and block boundaries.
+                    // Under Miri two of the four specials suffice: the lengths and offsets are
+                    // what exercise the word and block boundaries.
                     let specials: &[u8] = if cfg!(miri) {
                         &[b'\\', 0x1f]
                     } else {
@@ -242,16 +288,44 @@ mod tests {
             }
         }
         assert_eq!(find_special(b"0123456789abcdef0123\\", 0), 20);
+        assert_eq!(find_special(b"0123456789abcdef0123", 0), 20);
+    }
+
+    #[test]
+    fn ignores_bytes_before_the_start() {
+        // Specials and high bytes before `start` (which the last-block loads read again) are
+        // not reported.
+        for (name, find, skip) in paths("ignores_bytes_before_the_start") {
+            for len in lengths() {
+                let step = if cfg!(miri) { 7 } else { 1 };
+                for start in (0..=len).step_by(step) {
+                    let mut v = vec![b'"'; start];
+                    v[..start / 2].fill(0xc3);
+                    v.resize(len, b'a');
+                    assert_eq!(
+                        find(&v, start),
+                        (len, false),
+                        "{name} len {len} from {start}"
+                    );
+                    let mut w = vec![b'x'; start];
+                    w.resize(len, b' ');
+                    assert_eq!(skip(&w, start), len, "{name} len {len} from {start}");
+                }
+            }
+        }
     }
 
     #[test]
     fn skips_whitespace_runs_of_every_length() {
-        for (name, skip) in SKIPPERS {
-            for len in 0..40 {
+        for (name, _, skip) in paths("skips_whitespace_runs_of_every_length") {
+            for len in lengths() {
                 for tail in [&b"x"[..], b"", b"\x00"] {
-                    let mut v: Vec<u8> = (0..len).map(|i| b" \n\t\r"[i % 4]).collect();
+                    let mut v: std::vec::Vec<u8> = (0..len).map(|i| b" \n\t\r"[i % 4]).collect();
                     v.extend_from_slice(tail);
                     assert_eq!(skip(&v, 0), len, "{name} len {len}");
+                    if len > 0 {
+                        assert_eq!(skip(&v, 1), len, "{name} len {len} from 1");
+                    }
                 }
             }
         }
@@ -273,8 +347,8 @@ mod tests {
 
     #[test]
     fn reports_high_bytes_before_the_special_byte() {
-        for (name, find) in FINDERS {
-            for len in 1..40 {
+        for (name, find, _) in paths("reports_high_bytes_before_the_special_byte") {
+            for len in lengths().skip(1) {
                 for hi_at in 0..len {
                     let mut v = vec![b'a'; len + 1];
                     v[len] = b'"';

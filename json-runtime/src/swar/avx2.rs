@@ -1,0 +1,179 @@
+//! The AVX2 paths (x86_64 only): 32-byte blocks for the part of a string scan or whitespace
+//! run after its first 16 bytes, and whether the CPU has AVX2. The detection runs once and is
+//! cached; with `target-feature=+avx2` (e.g. `target-cpu=native` on an AVX2 machine) there is
+//! none, and without the `std` feature (no `is_x86_feature_detected!`) AVX2 is used only if it
+//! was enabled at compile time.
+
+use core::arch::x86_64::{
+    __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_set1_epi8,
+};
+
+/// Whether the AVX2 functions of this module may be called.
+#[inline(always)]
+pub(super) fn available() -> bool {
+    #[cfg(target_feature = "avx2")]
+    {
+        true
+    }
+    #[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+    {
+        detected()
+    }
+    // Miri runs a function with `#[target_feature]` only if the feature was enabled at compile
+    // time (RUSTFLAGS), whatever the host CPU has.
+    #[cfg(all(not(target_feature = "avx2"), any(not(feature = "std"), miri)))]
+    {
+        false
+    }
+}
+
+#[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+static AVX2: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(UNKNOWN);
+#[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+const UNKNOWN: u8 = 0;
+#[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+const YES: u8 = 1;
+#[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+const NO: u8 = 2;
+
+/// The cached answer of `is_x86_feature_detected!("avx2")`: one relaxed load after the first call.
+#[cfg(all(not(target_feature = "avx2"), feature = "std", not(miri)))]
+#[inline(always)]
+fn detected() -> bool {
+    use core::sync::atomic::Ordering::Relaxed;
+    match AVX2.load(Relaxed) {
+        YES => true,
+        NO => false,
+        _ => {
+            let yes = std::is_x86_feature_detected!("avx2");
+            AVX2.store(if yes { YES } else { NO }, Relaxed);
+            yes
+        }
+    }
+}
+
+/// Masks of the 32 bytes at `at`, as [`super::sse2::special_block`].
+///
+/// # Safety
+/// `at + 32 <= bytes.len()`, and the CPU has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
+    debug_assert!(at + 32 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 32] is inside the slice;
+    // `_mm256_loadu_si256` has no alignment requirement.
+    let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().add(at) as *const __m256i) };
+    let max_control = _mm256_set1_epi8(0x1f);
+    // unsigned v <= 0x1f  <=>  max(v, 0x1f) == 0x1f
+    let control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, max_control), max_control);
+    let special = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8)),
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\\' as i8)),
+        ),
+        control,
+    );
+    (
+        _mm256_movemask_epi8(special) as u32,
+        _mm256_movemask_epi8(v) as u32,
+    )
+}
+
+/// Mask of the 32 bytes at `at`: bit k is set if byte `at + k` is not JSON whitespace.
+///
+/// # Safety
+/// `at + 32 <= bytes.len()`, and the CPU has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn not_ws_block(bytes: &[u8], at: usize) -> u32 {
+    debug_assert!(at + 32 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 32] is inside the slice;
+    // `_mm256_loadu_si256` has no alignment requirement.
+    let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().add(at) as *const __m256i) };
+    let ws = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8)),
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8)),
+        ),
+        _mm256_or_si256(
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8)),
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\r' as i8)),
+        ),
+    );
+    !(_mm256_movemask_epi8(ws) as u32)
+}
+
+/// The string scan from `i`, 32 bytes at a time; the last partial block is one load of the
+/// slice's last 32 bytes with the bytes before `i` masked off (the SSE2 scan if the slice is
+/// shorter than 32). `high`: a byte >= 0x80 was seen before `i` (tracked only if `HIGH`).
+///
+/// # Safety
+/// The CPU has AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn scan<const HIGH: bool>(
+    bytes: &[u8],
+    mut i: usize,
+    high: bool,
+) -> (usize, bool) {
+    let len = bytes.len();
+    let mut high = high;
+    while i + 32 <= len {
+        // SAFETY: the loop condition; the caller guarantees AVX2.
+        let (special, hi) = unsafe { special_block(bytes, i) };
+        if special != 0 {
+            let at = special.trailing_zeros();
+            // Only the high bits before the special byte belong to the string.
+            return (i + at as usize, HIGH && (high || hi & ((1 << at) - 1) != 0));
+        }
+        high |= HIGH && hi != 0;
+        i += 32;
+    }
+    if i >= len {
+        return (len, high);
+    }
+    if len < 32 {
+        return super::sse2::scan::<HIGH>(bytes, i, high);
+    }
+    let at = len - 32;
+    // SAFETY: at + 32 == bytes.len(); the caller guarantees AVX2.
+    let (special, hi) = unsafe { special_block(bytes, at) };
+    // 1 <= i - at <= 31, as at < i < len = at + 32.
+    let keep = !0u32 << (i - at);
+    let (special, hi) = (special & keep, hi & keep);
+    if special != 0 {
+        let k = special.trailing_zeros();
+        return (at + k as usize, HIGH && (high || hi & ((1 << k) - 1) != 0));
+    }
+    (len, HIGH && (high || hi != 0))
+}
+
+/// The whitespace skip from `i`, 32 bytes at a time, the last partial block as in [`scan`].
+///
+/// # Safety
+/// The CPU has AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    let len = bytes.len();
+    while i + 32 <= len {
+        // SAFETY: the loop condition; the caller guarantees AVX2.
+        let not_ws = unsafe { not_ws_block(bytes, i) };
+        if not_ws != 0 {
+            return i + not_ws.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    if i >= len {
+        return len;
+    }
+    if len < 32 {
+        return super::sse2::skip_ws(bytes, i);
+    }
+    let at = len - 32;
+    // SAFETY: at + 32 == bytes.len(); the caller guarantees AVX2.
+    let not_ws = unsafe { not_ws_block(bytes, at) } & (!0u32 << (i - at));
+    if not_ws != 0 {
+        return at + not_ws.trailing_zeros() as usize;
+    }
+    len
+}

@@ -1,0 +1,142 @@
+//! The SSE2 paths (x86_64 only; SSE2 is part of its baseline, so no detection is needed):
+//! 16-byte blocks for the string scan and the whitespace skip, the first block that every
+//! scan starts with (inlined into the callers), and the last partial block of a slice finished
+//! with one load of its last 16 bytes.
+
+use core::arch::x86_64::{
+    __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+    _mm_set1_epi8,
+};
+
+/// Masks of the 16 bytes at `at`: bit k of the first is set if byte `at + k` is `"`, `\` or
+/// below 0x20, bit k of the second if it is >= 0x80.
+///
+/// # Safety
+/// `at + 16 <= bytes.len()`.
+#[inline(always)]
+pub(super) unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
+    debug_assert!(at + 16 <= bytes.len());
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are always available;
+    // the caller guarantees that bytes[at..at + 16] is inside the slice, and
+    // `_mm_loadu_si128` has no alignment requirement.
+    unsafe {
+        let v = _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i);
+        let max_control = _mm_set1_epi8(0x1f);
+        // unsigned v <= 0x1f  <=>  max(v, 0x1f) == 0x1f
+        let control = _mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control);
+        let special = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)),
+            ),
+            control,
+        );
+        (
+            _mm_movemask_epi8(special) as u32,
+            _mm_movemask_epi8(v) as u32,
+        )
+    }
+}
+
+/// Mask of the 16 bytes at `at`: bit k is set if byte `at + k` is not JSON whitespace.
+///
+/// # Safety
+/// `at + 16 <= bytes.len()`.
+#[inline(always)]
+pub(super) unsafe fn not_ws_block(bytes: &[u8], at: usize) -> u32 {
+    debug_assert!(at + 16 <= bytes.len());
+    // SAFETY: as in `special_block`.
+    unsafe {
+        let v = _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i);
+        let ws = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8)),
+            ),
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8)),
+            ),
+        );
+        !(_mm_movemask_epi8(ws) as u32) & 0xffff
+    }
+}
+
+/// The string scan from `i`, 16 bytes at a time, then [`special_tail`]. `high`: a byte >= 0x80
+/// was seen before `i` (tracked only if `HIGH`).
+#[inline(always)]
+pub(super) fn scan<const HIGH: bool>(bytes: &[u8], mut i: usize, high: bool) -> (usize, bool) {
+    let mut high = high;
+    while i + 16 <= bytes.len() {
+        // SAFETY: the loop condition.
+        let (special, hi) = unsafe { special_block(bytes, i) };
+        if special != 0 {
+            let at = special.trailing_zeros();
+            // Only the high bits before the special byte belong to the string.
+            return (i + at as usize, HIGH && (high || hi & ((1 << at) - 1) != 0));
+        }
+        high |= HIGH && hi != 0;
+        i += 16;
+    }
+    special_tail::<HIGH>(bytes, i, high)
+}
+
+/// The end of a string scan where fewer than 16 bytes are left after `i`: one load of the
+/// slice's last 16 bytes, the bytes before `i` masked off (SWAR if the slice is shorter).
+#[inline(always)]
+pub(super) fn special_tail<const HIGH: bool>(bytes: &[u8], i: usize, high: bool) -> (usize, bool) {
+    let len = bytes.len();
+    debug_assert!(i + 16 > len);
+    if i >= len {
+        return (len, high);
+    }
+    if len < 16 {
+        return super::find_special_ascii_swar(bytes, i, high);
+    }
+    let at = len - 16;
+    // SAFETY: at + 16 == bytes.len().
+    let (special, hi) = unsafe { special_block(bytes, at) };
+    // 1 <= i - at <= 15, as at < i < len = at + 16.
+    let keep = !0u32 << (i - at);
+    let (special, hi) = (special & keep, hi & keep);
+    if special != 0 {
+        let k = special.trailing_zeros();
+        return (at + k as usize, HIGH && (high || hi & ((1 << k) - 1) != 0));
+    }
+    (len, HIGH && (high || hi != 0))
+}
+
+/// The whitespace skip from `i`, 16 bytes at a time, then [`ws_tail`].
+#[inline(always)]
+pub(super) fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    while i + 16 <= bytes.len() {
+        // SAFETY: the loop condition.
+        let not_ws = unsafe { not_ws_block(bytes, i) };
+        if not_ws != 0 {
+            return i + not_ws.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    ws_tail(bytes, i)
+}
+
+/// The end of a whitespace skip where fewer than 16 bytes are left after `i`: one load of the
+/// slice's last 16 bytes, the bytes before `i` masked off (byte by byte if the slice is shorter).
+#[inline(always)]
+pub(super) fn ws_tail(bytes: &[u8], i: usize) -> usize {
+    let len = bytes.len();
+    debug_assert!(i + 16 > len);
+    if i >= len {
+        return len;
+    }
+    if len < 16 {
+        return super::skip_whitespace_scalar(bytes, i);
+    }
+    let at = len - 16;
+    // SAFETY: at + 16 == bytes.len().
+    let not_ws = unsafe { not_ws_block(bytes, at) } & (!0u32 << (i - at));
+    if not_ws != 0 {
+        return at + not_ws.trailing_zeros() as usize;
+    }
+    len
+}
