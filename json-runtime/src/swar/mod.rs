@@ -57,6 +57,10 @@ pub(crate) fn find_special_ascii(bytes: &[u8], i: usize) -> (usize, bool) {
     find_special_ascii_swar(bytes, i, false)
 }
 
+/// SSE2 blocks inline in the callers before the out-of-line rest.
+#[cfg(target_arch = "x86_64")]
+const INLINE_BLOCKS: usize = 2;
+
 /// The x86_64 scan: the first 16 bytes with SSE2, inline (most strings are keys and short
 /// values that end there), the rest by `rest` (out of line); if fewer than 16 bytes are left,
 /// one load of the slice's last 16. `HIGH`: track bytes >= 0x80.
@@ -67,16 +71,22 @@ fn find_special_x86<const HIGH: bool>(
     i: usize,
     rest: impl FnOnce(&[u8], usize, bool) -> (usize, bool),
 ) -> (usize, bool) {
-    if i + 16 <= bytes.len() {
+    let mut i = i;
+    let mut high = false;
+    for _ in 0..INLINE_BLOCKS {
+        if i + 16 > bytes.len() {
+            return sse2::special_tail::<HIGH>(bytes, i, high);
+        }
         // SAFETY: i + 16 <= bytes.len().
         let (special, hi) = unsafe { sse2::special_block(bytes, i) };
         if special != 0 {
             let at = special.trailing_zeros();
-            return (i + at as usize, HIGH && hi & ((1 << at) - 1) != 0);
+            return (i + at as usize, HIGH && (high || hi & ((1 << at) - 1) != 0));
         }
-        return rest(bytes, i + 16, HIGH && hi != 0);
+        high |= HIGH && hi != 0;
+        i += 16;
     }
-    sse2::special_tail::<HIGH>(bytes, i, false)
+    rest(bytes, i, high)
 }
 
 /// The scan after the first 16 bytes: AVX2 if the CPU has it, else SSE2.
@@ -134,15 +144,19 @@ pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn skip_whitespace_x86(bytes: &[u8], i: usize, rest: impl FnOnce(&[u8], usize) -> usize) -> usize {
-    if i + 16 <= bytes.len() {
+    let mut i = i;
+    for _ in 0..INLINE_BLOCKS {
+        if i + 16 > bytes.len() {
+            return sse2::ws_tail(bytes, i);
+        }
         // SAFETY: i + 16 <= bytes.len().
         let not_ws = unsafe { sse2::not_ws_block(bytes, i) };
         if not_ws != 0 {
             return i + not_ws.trailing_zeros() as usize;
         }
-        return rest(bytes, i + 16);
+        i += 16;
     }
-    sse2::ws_tail(bytes, i)
+    rest(bytes, i)
 }
 
 /// The whitespace skip after the first 16 bytes: AVX2 if the CPU has it, else SSE2.
