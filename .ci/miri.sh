@@ -5,7 +5,14 @@
 #   lib.rs to_string/to_string_pretty ...... tests::written_text_is_utf8
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
 #   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
-#   swar.rs sse2::skip_whitespace, scan .... swar::tests::*
+#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*
+#   swar/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
+#                                            swar::tests::* (every path forced)
+#   swar/avx2.rs special_block, not_ws_block, scan, skip_ws ... swar::tests::* in the second run
+#                                            below, built with -C target-feature=+avx2 (Miri runs
+#                                            a #[target_feature] function only if the feature was
+#                                            enabled at compile time: the first run skips the
+#                                            AVX2 path and says so)
 #   reader/number_scan.rs sse2 (3) ......... reader::number_scan::tests::digit_run16_reads_each_length,
 #                                            wide_and_narrow_runs_agree
 #   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
@@ -32,3 +39,7 @@ cargo +nightly miri --version
 cargo +nightly miri test -p json-runtime --lib -- \
   --skip reader::number::float:: \
   "$@"
+
+# The AVX2 path of swar (see above), in its own target directory (other RUSTFLAGS).
+RUSTFLAGS="-C target-feature=+avx2" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/miri-avx2" \
+  cargo +nightly miri test -p json-runtime --lib -- swar:: "$@"

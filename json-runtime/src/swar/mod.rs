@@ -228,7 +228,25 @@ mod tests {
         yes
     }
 
-    /// Every path, each forced: (name, string scan, whitespace skip, can run here).
+    /// The AVX2 path forced. Only called after [`avx2_runs`].
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_find(bytes: &[u8], i: usize) -> (usize, bool) {
+        super::find_special_x86::<true, 1>(bytes, i, |b, i, h| {
+            // SAFETY: `avx2_runs` said the CPU has AVX2.
+            unsafe { super::avx2::scan::<true>(b, i, h) }
+        })
+    }
+
+    /// The AVX2 whitespace skip forced. Only called after [`avx2_runs`].
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_skip(bytes: &[u8], i: usize) -> usize {
+        super::skip_whitespace_x86(bytes, i, |b, i| {
+            // SAFETY: `avx2_runs` said the CPU has AVX2.
+            unsafe { super::avx2::skip_ws(b, i) }
+        })
+    }
+
+    /// Every path, each forced: (name, string scan, whitespace skip).
     fn paths(test: &str) -> std::vec::Vec<(&'static str, Finder, Skipper)> {
         let mut v: std::vec::Vec<(&'static str, Finder, Skipper)> = vec![
             ("dispatch", find_special_ascii, skip_whitespace),
@@ -240,24 +258,14 @@ mod tests {
         ];
         #[cfg(target_arch = "x86_64")]
         {
-            use super::{avx2, find_special_x86, skip_whitespace_x86, sse2};
+            use super::{find_special_x86, skip_whitespace_x86, sse2};
             v.push((
                 "sse2",
                 |b, i| find_special_x86::<true, 1>(b, i, sse2::scan::<true>),
                 |b, i| skip_whitespace_x86(b, i, sse2::skip_ws),
             ));
             if avx2_runs(test) {
-                v.push((
-                    "avx2",
-                    // SAFETY: pushed only if the CPU has AVX2 (`avx2_runs`).
-                    |b, i| {
-                        find_special_x86::<true, 1>(b, i, |b, i, h| unsafe {
-                            avx2::scan::<true>(b, i, h)
-                        })
-                    },
-                    // SAFETY: as above.
-                    |b, i| skip_whitespace_x86(b, i, |b, i| unsafe { avx2::skip_ws(b, i) }),
-                ));
+                v.push(("avx2", avx2_find, avx2_skip));
             }
         }
         v
