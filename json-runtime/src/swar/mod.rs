@@ -1,9 +1,9 @@
 //! Finding the next byte of a string that needs attention (`"`, `\` or a control character),
 //! and the end of a whitespace run. Shared by the string writer and reader.
 //!
-//! On x86_64 the first 16 bytes are one SSE2 block, inline in the caller (most strings are
-//! keys and short values that end there); the rest is out of line: 32-byte AVX2 blocks if the
-//! CPU has it (detected once at run time and cached, or known at compile time), else 16-byte
+//! On x86_64 the first 16 bytes (32 for the writer's scan and the whitespace skip) are SSE2
+//! blocks, inline in the caller (most strings are keys and short values that end there); the
+//! rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run time and cached, or known at compile time), else 16-byte
 //! SSE2 blocks. The last partial block is one load of the slice's last 16 or 32 bytes, with the
 //! bytes already scanned masked off. Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
