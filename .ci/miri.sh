@@ -42,4 +42,4 @@ cargo +nightly miri test -p json-runtime --lib -- \
 
 # The AVX2 path of swar (see above), in its own target directory (other RUSTFLAGS).
 RUSTFLAGS="-C target-feature=+avx2" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/miri-avx2" \
-  cargo +nightly miri test -p json-runtime --lib -- swar:: "$@"
+  cargo +nightly miri test -p json-runtime --lib -- swar:: utf8:: "$@"

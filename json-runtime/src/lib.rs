@@ -66,6 +66,7 @@ pub mod serde_bridge;
 pub mod stream;
 mod swar;
 mod traits;
+mod utf8;
 #[cfg(any(feature = "axum", feature = "actix"))]
 mod web;
 mod writer;

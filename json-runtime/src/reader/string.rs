@@ -88,8 +88,8 @@ impl<'de> Reader<'de> {
             Some(b'"') => {
                 self.pos = i + 1;
                 if non_ascii && !self.input_is_utf8 {
-                    if let Err(e) = core::str::from_utf8(&self.input[start..i]) {
-                        return Err(self.utf8_error(i - start - e.valid_up_to()));
+                    if let Err(valid) = crate::utf8::validate(self.input, start, i) {
+                        return Err(self.utf8_error(i - start - valid));
                     }
                 }
                 Ok(Span {
@@ -119,8 +119,9 @@ impl<'de> Reader<'de> {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
                     if non_ascii && !self.input_is_utf8 {
-                        if let Err(e) = core::str::from_utf8(&self.scratch) {
-                            return Err(self.utf8_error(self.scratch.len() - e.valid_up_to()));
+                        let n = self.scratch.len();
+                        if let Err(valid) = crate::utf8::validate(&self.scratch, 0, n) {
+                            return Err(self.utf8_error(n - valid));
                         }
                     }
                     return Ok(Span {

@@ -9,9 +9,9 @@ use core::arch::x86_64::{
     _mm256_or_si256, _mm256_set1_epi8,
 };
 
-/// Whether the AVX2 functions of this module may be called.
+/// Whether the AVX2 functions of this module (and of `utf8`) may be called.
 #[inline(always)]
-pub(super) fn available() -> bool {
+pub(crate) fn available() -> bool {
     #[cfg(target_feature = "avx2")]
     {
         true

@@ -14,6 +14,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub(crate) use avx2::available as avx2_available;
+#[cfg(target_arch = "x86_64")]
 mod sse2;
 
 const LO: u64 = 0x0101_0101_0101_0101;
