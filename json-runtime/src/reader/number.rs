@@ -531,6 +531,10 @@ impl<'de> Reader<'de> {
             Number::I64(v) => self.error(format_args!(
                 "invalid value: integer `{v}`, expected {expected}"
             )),
+            // serde's wording: a finite float shown without a decimal point gets `.0`.
+            Number::F64(v) if v.is_finite() && v.fract() == 0.0 => self.error(format_args!(
+                "invalid type: floating point `{v}.0`, expected {expected}"
+            )),
             Number::F64(v) => self.error(format_args!(
                 "invalid type: floating point `{v}`, expected {expected}"
             )),
@@ -640,6 +644,51 @@ mod eight_digit_tests {
             assert_eq!(alone.map(f32::to_bits), want.map(f32::to_bits), "{text}");
             assert_eq!(in_array.map(f32::to_bits), want.map(f32::to_bits), "{text}");
         }
+    }
+
+    /// Integer reads reject what serde_json rejects, with its wording: `-0` is a float there
+    /// (an error for every integer type), a fraction or an exponent makes a float, and `u64`
+    /// takes no sign; the edges of both ranges, alone and from the scanner's window.
+    #[test]
+    fn integer_reads_match_serde_json() {
+        let padded = |t: &str| format!("[{t}{}]", " ".repeat(40));
+        for text in ["-0", "0.0", "1e2", "-1", "18446744073709551616", "1.5", "-"] {
+            assert!(crate::from_str::<u64>(text).is_err(), "{text}");
+            assert!(
+                crate::from_str::<Vec<u64>>(&padded(text)).is_err(),
+                "{text}"
+            );
+        }
+        for text in ["-0", "0.0", "1e2", "9223372036854775808", "1.5"] {
+            assert!(crate::from_str::<i64>(text).is_err(), "{text}");
+            assert!(
+                crate::from_str::<Vec<i64>>(&padded(text)).is_err(),
+                "{text}"
+            );
+        }
+        let e = crate::from_str::<i64>("-0").unwrap_err().to_string();
+        assert!(
+            e.starts_with("invalid type: floating point `-0.0`, expected i64"),
+            "{e}"
+        );
+        for (text, want) in [
+            ("0", 0i64),
+            ("-1", -1),
+            ("9223372036854775807", i64::MAX),
+            ("-9223372036854775808", i64::MIN),
+            ("-9223372036854775807", -i64::MAX),
+        ] {
+            assert_eq!(crate::from_str::<i64>(text).unwrap(), want);
+            assert_eq!(crate::from_str::<Vec<i64>>(&padded(text)).unwrap(), [want]);
+        }
+        assert_eq!(
+            crate::from_str::<u64>("18446744073709551615").unwrap(),
+            u64::MAX
+        );
+        assert_eq!(
+            crate::from_str::<Vec<u64>>(&padded("18446744073709551615")).unwrap(),
+            [u64::MAX]
+        );
     }
 
     #[test]
