@@ -390,6 +390,13 @@ impl<'de> Reader<'de> {
     /// Reads an integer into `u64`.
     #[inline]
     pub fn read_u64(&mut self) -> Result<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(b'0'..=b'9') = self.peek() {
+            if let Some(s) = super::number_scan::sse2::scan_int16(self.input, self.pos) {
+                self.pos = s.end;
+                return Ok(s.mantissa);
+            }
+        }
         let start = self.pos;
         match self.read_number()? {
             Number::U64(v) => Ok(v),
@@ -400,6 +407,18 @@ impl<'de> Reader<'de> {
     /// Reads an integer into `i64`.
     #[inline]
     pub fn read_i64(&mut self) -> Result<i64> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(b'-' | b'0'..=b'9') = self.peek() {
+            if let Some(s) = super::number_scan::sse2::scan_int16(self.input, self.pos) {
+                // Fifteen digits at most: in range. `-0` is left to the general path, where it
+                // is a float (an error), as in serde_json.
+                if !(s.negative && s.mantissa == 0) {
+                    self.pos = s.end;
+                    let v = s.mantissa as i64;
+                    return Ok(if s.negative { -v } else { v });
+                }
+            }
+        }
         let start = self.pos;
         match self.read_number()? {
             Number::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),

@@ -182,7 +182,7 @@ fn exponent(input: &[u8], pos: &mut usize) -> Option<i64> {
 /// digits right-aligned, so three multiply-add steps (pairs, quads, eights) convert it whatever
 /// its length. canada.json's numbers have fractions of 15 digits: two eight-byte steps before.
 #[cfg(target_arch = "x86_64")]
-mod sse2 {
+pub(super) mod sse2 {
     use super::Scanned;
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16,
@@ -258,6 +258,35 @@ mod sse2 {
         // Bits 16..32 of the complement are set: the count is at most 16.
         let len = (!mask).trailing_zeros() as usize;
         Some((value_ending_at(input, at + len, len)?, len))
+    }
+
+    /// An integer at `input[start]` (a `-` or a digit) whose digits end within the sixteen
+    /// bytes after its sign and are not followed by `.`, `e` or `E`, from one digit mask: the
+    /// integer readers' path (an integer costs less here than in [`scan32`], which also looks
+    /// for a fraction). `None` for anything else, which [`super::scan`] then reads.
+    #[inline(always)]
+    pub(in crate::reader) fn scan_int16(input: &[u8], start: usize) -> Option<Scanned> {
+        let negative = *input.get(start)? == b'-';
+        let at = start + negative as usize;
+        let block = input.get(at..at.checked_add(16)?)?;
+        // SAFETY: `block` is sixteen readable bytes.
+        let mask = unsafe { digit_mask(block.as_ptr()) };
+        let len = (!mask).trailing_zeros() as usize;
+        // No digit or a leading zero (errors the general scanner reports), or a run that may
+        // go on past the block.
+        if len == 0 || len == 16 || (len > 1 && block[0] == b'0') {
+            return None;
+        }
+        if block[len] == b'.' || block[len] | 0x20 == b'e' {
+            return None;
+        }
+        Some(Scanned {
+            mantissa: value_ending_at(input, at + len, len)?,
+            exp10: 0,
+            negative,
+            is_float: false,
+            end: at + len,
+        })
     }
 
     /// The whole number at `input[start]` from one 32-byte window: its integer digits, `.` and
@@ -396,6 +425,68 @@ mod tests {
                     }
                     // Fewer than sixteen bytes from `at`.
                     assert_eq!(digit_run16(&text[..at + 15], at), None);
+                }
+            }
+        }
+    }
+
+    /// The integer readers' scan agrees with the general one wherever it answers, and answers
+    /// for the integers it is meant for.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn int16_agrees_with_scan() {
+        use super::sse2::scan_int16;
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "00",
+            "01",
+            "-",
+            "1.5",
+            "1e5",
+            "1E5",
+            "12345678901234567",
+            "1234567890123456",
+            "123456789012345",
+            "-123456789012345",
+            "4294967295",
+            "18446744",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..if cfg!(miri) { 30 } else { 20_000 } {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let digits = (state % 18) as usize + 1;
+            let v = state >> 20;
+            let mut t = format!("{v}");
+            t.truncate(digits);
+            if state & (1 << 40) != 0 {
+                t.insert(0, '-');
+            }
+            texts.push(t);
+        }
+        for (k, text) in texts.iter().enumerate() {
+            let lead = " ".repeat(k % 20);
+            for tail in [",", "]", ".5,", "e3]", "                  ,"] {
+                let input = format!("{lead}{text}{tail}                ");
+                let want = scan_with::<false>(input.as_bytes(), lead.len());
+                match scan_int16(input.as_bytes(), lead.len()) {
+                    Some(got) => assert_eq!(Some(got), want, "{input:?}"),
+                    None => {
+                        let plain = text.trim_start_matches('-');
+                        let must = !plain.is_empty()
+                            && plain.len() < 16
+                            && (plain == "0" || !plain.starts_with('0'))
+                            && !tail.starts_with(['.', 'e'])
+                            && k % 20 + text.len() >= 16;
+                        assert!(!must, "{input:?}");
+                    }
                 }
             }
         }
