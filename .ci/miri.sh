@@ -13,8 +13,9 @@
 #                                            a #[target_feature] function only if the feature was
 #                                            enabled at compile time: the first run skips the
 #                                            AVX2 path and says so)
-#   reader/number_scan.rs sse2 (3) ......... reader::number_scan::tests::digit_run16_reads_each_length,
-#                                            wide_and_narrow_runs_agree
+#   reader/number_scan.rs sse2 (4) ......... reader::number_scan::tests::digit_run16_reads_each_length,
+#                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
+#   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
 #   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::longest_forms_append_after_existing_bytes,
