@@ -277,6 +277,18 @@ pub mod __private {
     pub use core::result::Result::{self, Err, Ok};
 }
 
+/// A seeded xorshift generator for the unit tests' random inputs (deterministic, no dependency).
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// The `from_utf8_unchecked` in `to_string` and `to_string_pretty`: the output of every

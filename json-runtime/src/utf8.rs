@@ -275,13 +275,7 @@ mod tests {
     /// up to 200 (several blocks, ends at every position in a block).
     #[test]
     fn random_text_and_corruptions() {
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x853c_49e6_748f_ea9bu64);
         let chars = [
             'a',
             'я',

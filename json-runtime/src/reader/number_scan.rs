@@ -457,11 +457,9 @@ mod tests {
         .iter()
         .map(|t| t.to_string())
         .collect();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = crate::test_rng(0x2545_f491_4f6c_dd1d);
         for _ in 0..if cfg!(miri) { 30 } else { 20_000 } {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = next();
             let digits = (state % 18) as usize + 1;
             let v = state >> 20;
             let mut t = format!("{v}");
@@ -496,34 +494,28 @@ mod tests {
     /// offsets on both sides of sixteen and near the end of the input.
     #[test]
     fn wide_and_narrow_runs_agree() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x9e37_79b9_7f4a_7c15u64);
         let count = if cfg!(miri) { 40 } else { 20_000 };
         for k in 0..count {
             let int_len = (next() % 20) as usize + 1;
             let frac_len = (next() % 20) as usize;
             let mut text = String::new();
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 text.push('-');
             }
             for i in 0..int_len {
                 text.push(
-                    (b'0' + (next() % 10) as u8 + (i == 0 && next() % 4 != 0) as u8).min(b'9')
-                        as char,
+                    (b'0' + (next() % 10) as u8 + (i == 0 && !next().is_multiple_of(4)) as u8)
+                        .min(b'9') as char,
                 );
             }
-            if frac_len > 0 || next() % 8 == 0 {
+            if frac_len > 0 || next().is_multiple_of(8) {
                 text.push('.');
             }
             for _ in 0..frac_len {
                 text.push((b'0' + (next() % 10) as u8) as char);
             }
-            if next() % 4 == 0 {
+            if next().is_multiple_of(4) {
                 text += &format!("e{}", next() % 40);
             }
             let lead = " ".repeat(k % 24);
@@ -650,17 +642,11 @@ mod differential {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x1234_5678_9abc_def1u64);
         for _ in 0..if cfg!(miri) { 50 } else { 100_000 } {
             let digits = (next() % 22 + 1) as usize;
             let mut s = String::new();
-            if next() % 2 == 0 {
+            if next().is_multiple_of(2) {
                 s.push('-');
             }
             let int_len = (next() % digits as u64) as usize + 1;
@@ -675,7 +661,7 @@ mod differential {
                 };
                 s.push((b'0' + d as u8) as char);
             }
-            if next() % 3 == 0 {
+            if next().is_multiple_of(3) {
                 s += &format!("e{}", (next() % 700) as i64 - 350);
             }
             texts.push(s);
