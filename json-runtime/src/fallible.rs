@@ -109,7 +109,6 @@ pub fn try_to_writer<W: std::io::Write, T: ToJson + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, UNIX_EPOCH};
 
     /// The `from_utf8_unchecked` in `try_to_string` and `try_to_string_pretty`: what they
     /// return is what `to_string` returns (valid UTF-8, checked there), for every kind of string.
@@ -144,8 +143,11 @@ mod tests {
         assert_eq!(out, b"[]");
     }
 
+    // `SystemTime` is written only with the `std` feature.
+    #[cfg(feature = "std")]
     #[test]
     fn infallible_functions_panic_with_the_message() {
+        use std::time::{Duration, UNIX_EPOCH};
         let early = UNIX_EPOCH - Duration::from_secs(1);
         let payload = std::panic::catch_unwind(|| crate::to_vec(&early)).unwrap_err();
         assert_eq!(
