@@ -551,13 +551,26 @@ impl<'de> Reader<'de> {
                 "invalid value: integer `{v}`, expected {expected}"
             )),
             // serde's wording: a finite float shown without a decimal point gets `.0`.
-            Number::F64(v) if v.is_finite() && v.fract() == 0.0 => self.error(format_args!(
+            Number::F64(v) if is_whole(v) => self.error(format_args!(
                 "invalid type: floating point `{v}.0`, expected {expected}"
             )),
             Number::F64(v) => self.error(format_args!(
                 "invalid type: floating point `{v}`, expected {expected}"
             )),
         }
+    }
+}
+
+/// Whether `v` is finite with no fractional part (`f64::fract` is not in `core`): its exponent
+/// leaves no fraction bits set.
+fn is_whole(v: f64) -> bool {
+    let bits = v.to_bits();
+    let exp = ((bits >> 52) & 0x7FF) as i32 - 1023;
+    match exp {
+        1024 => false,           // NaN and the infinities
+        52.. => true,            // every bit is above the binary point
+        ..=-1 => bits << 1 == 0, // below 1: only zero
+        _ => bits & ((1u64 << (52 - exp)) - 1) == 0,
     }
 }
 
@@ -679,6 +692,21 @@ mod eight_digit_tests {
                 crate::from_str::<Vec<i64>>(&padded(text)).is_err(),
                 "{text}"
             );
+        }
+        for (v, whole) in [
+            (0.0, true),
+            (-0.0, true),
+            (1.0, true),
+            (1.5, false),
+            (0.5, false),
+            (4503599627370495.5, false),
+            (4503599627370496.0, true),
+            (1e300, true),
+            (1e-300, false),
+            (f64::INFINITY, false),
+            (f64::NAN, false),
+        ] {
+            assert_eq!(super::is_whole(v), whole, "{v}");
         }
         let e = crate::from_str::<i64>("-0").unwrap_err().to_string();
         assert!(
