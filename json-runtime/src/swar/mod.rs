@@ -3,9 +3,9 @@
 //!
 //! On x86_64 the first 16 bytes (32 for the writer's scan and the whitespace skip) are SSE2
 //! blocks, inline in the caller (most strings are keys and short values that end there); the
-//! rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run time and cached, or known at compile time), else 16-byte
-//! SSE2 blocks. The last partial block is one load of the slice's last 16 or 32 bytes, with the
-//! bytes already scanned masked off. Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
+//! rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run time and
+//! cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block is one
+//! load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off. Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
 //! The `_ascii` variant also says whether any byte with the high bit set was seen, so the reader
 //! validates UTF-8 only for strings that can contain non-ASCII text. Measured on twitter.json:
@@ -104,7 +104,8 @@ fn find_rest<const HIGH: bool>(bytes: &[u8], i: usize, high: bool) -> (usize, bo
 }
 
 /// The portable part of [`find_special_ascii`] (all of it off x86_64; on x86_64 only slices
-/// shorter than 16 bytes): 8 bytes at a time, then byte by byte. `high`: a high bit was seen before `i`.
+/// shorter than 16 bytes): 8 bytes at a time, then byte by byte. `high`: a high bit was seen
+/// before `i`.
 #[inline(always)]
 fn find_special_ascii_swar(bytes: &[u8], mut i: usize, high: bool) -> (usize, bool) {
     let mut high = high as u64;
