@@ -109,7 +109,6 @@ pub fn try_to_writer<W: std::io::Write, T: ToJson + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-
     /// The `from_utf8_unchecked` in `try_to_string` and `try_to_string_pretty`: what they
     /// return is what `to_string` returns (valid UTF-8, checked there), for every kind of string.
     #[test]

@@ -177,10 +177,12 @@ fn exponent(input: &[u8], pos: &mut usize) -> Option<i64> {
     Some(if negative { -e } else { e })
 }
 
-/// Digit runs sixteen bytes at a time with SSE2 (part of the x86_64 baseline): one compare finds
-/// the run's length, and a second load of the sixteen bytes that end with the run puts its
-/// digits right-aligned, so three multiply-add steps (pairs, quads, eights) convert it whatever
-/// its length. canada.json's numbers have fractions of 15 digits: two eight-byte steps before.
+/// The SSE2 steps (part of the x86_64 baseline): a whole number from one 32-byte window
+/// ([`sse2::scan32`]), an integer from one 16-byte block ([`sse2::scan_int16`], for the integer
+/// readers), and digit runs sixteen bytes at a time ([`sse2::digit_run16`], the window's
+/// fallback). Each finds lengths from byte masks; a second load of the sixteen bytes that end
+/// with a run puts its digits right-aligned, so three multiply-add steps (pairs, quads, eights)
+/// convert it whatever its length.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod sse2 {
     use super::Scanned;
@@ -201,16 +203,21 @@ pub(super) mod sse2 {
         t
     };
 
-    /// Digit masks of the sixteen bytes at `p`: bit `i` is set if byte `i` is a digit.
-    ///
-    /// # Safety
-    /// `p..p + 16` must be readable.
+    /// The sixteen bytes of `block` in a register.
     #[inline(always)]
-    unsafe fn digit_mask(p: *const u8) -> u32 {
-        // SAFETY: SSE2 is part of the x86_64 baseline; the caller lets us read 16 bytes at `p`
-        // (unaligned loads are allowed).
+    fn load16(block: &[u8]) -> __m128i {
+        assert!(block.len() >= 16);
+        // SAFETY: SSE2 is part of the x86_64 baseline; the load reads `block[..16]`, which the
+        // assertion (removed by the compiler where the callers' slicing proves it) keeps in
+        // bounds; unaligned loads are allowed.
+        unsafe { _mm_loadu_si128(block.as_ptr() as *const __m128i) }
+    }
+
+    /// Bit `i` is set if byte `i` of `v` is a digit.
+    #[inline(always)]
+    fn digit_mask(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; these only compute on registers.
         unsafe {
-            let v = _mm_loadu_si128(p as *const __m128i);
             let d = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
             // A digit is a byte whose value minus '0' is at most 9 (unsigned).
             let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
@@ -224,11 +231,9 @@ pub(super) mod sse2 {
     #[inline(always)]
     fn value_ending_at(input: &[u8], end: usize, len: usize) -> Option<u64> {
         let window = input.get(end.checked_sub(16)?..end)?;
-        let keep = &KEEP_LAST[len..len + 16];
-        // SAFETY: SSE2 as above; each load reads the sixteen bytes of a sixteen-byte slice.
+        let (w, keep) = (load16(window), load16(&KEEP_LAST[len..len + 16]));
+        // SAFETY: SSE2 as above; these only compute on registers.
         let halves = unsafe {
-            let w = _mm_loadu_si128(window.as_ptr() as *const __m128i);
-            let keep = _mm_loadu_si128(keep.as_ptr() as *const __m128i);
             // Digit values, most significant first, with zeros before the run.
             let d = _mm_and_si128(_mm_sub_epi8(w, _mm_set1_epi8(b'0' as i8)), keep);
             let zero = _mm_setzero_si128();
@@ -253,8 +258,7 @@ pub(super) mod sse2 {
     #[inline(always)]
     pub(super) fn digit_run16(input: &[u8], at: usize) -> Option<(u64, usize)> {
         let block = input.get(at..at.checked_add(16)?)?;
-        // SAFETY: `block` is sixteen readable bytes.
-        let mask = unsafe { digit_mask(block.as_ptr()) };
+        let mask = digit_mask(load16(block));
         // Bits 16..32 of the complement are set: the count is at most 16.
         let len = (!mask).trailing_zeros() as usize;
         Some((value_ending_at(input, at + len, len)?, len))
@@ -269,8 +273,7 @@ pub(super) mod sse2 {
         let negative = *input.get(start)? == b'-';
         let at = start + negative as usize;
         let block = input.get(at..at.checked_add(16)?)?;
-        // SAFETY: `block` is sixteen readable bytes.
-        let mask = unsafe { digit_mask(block.as_ptr()) };
+        let mask = digit_mask(load16(block));
         let len = (!mask).trailing_zeros() as usize;
         // No digit or a leading zero (errors the general scanner reports), or a run that may
         // go on past the block.
@@ -298,15 +301,13 @@ pub(super) mod sse2 {
     #[inline(always)]
     pub(super) fn scan32(input: &[u8], start: usize) -> Option<Scanned> {
         let block = input.get(start..start.checked_add(32)?)?;
-        // SAFETY: `block` is 32 readable bytes; `block[16..]` starts sixteen before its end.
-        let (digit, dot) = unsafe {
-            let lo = _mm_loadu_si128(block.as_ptr() as *const __m128i);
-            let hi = _mm_loadu_si128(block.as_ptr().add(16) as *const __m128i);
+        let (lo, hi) = (load16(&block[..16]), load16(&block[16..]));
+        let digit = digit_mask(lo) | digit_mask(hi) << 16;
+        // SAFETY: SSE2 as above; these only compute on registers.
+        let dot = unsafe {
             let dots = _mm_set1_epi8(b'.' as i8);
-            let dot = _mm_movemask_epi8(_mm_cmpeq_epi8(lo, dots)) as u32
-                | (_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dots)) as u32) << 16;
-            let digit = digit_mask(block.as_ptr()) | digit_mask(block.as_ptr().add(16)) << 16;
-            (digit, dot)
+            _mm_movemask_epi8(_mm_cmpeq_epi8(lo, dots)) as u32
+                | (_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dots)) as u32) << 16
         };
         let negative = block[0] == b'-';
         let int_start = negative as usize;
@@ -409,7 +410,7 @@ mod tests {
                     text.push(stop);
                     text.extend_from_slice(b"5555555555555555");
                     let got = digit_run16(&text, at);
-                    let want = if len == 16 { 16 } else { len };
+                    let want = len;
                     let value = std::str::from_utf8(&run)
                         .unwrap()
                         .parse::<u64>()
