@@ -20,6 +20,7 @@
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::longest_forms_append_after_existing_bytes,
 #                                            f32_in_place_matches_zmij
+#   writer/float.rs write_shortest_aligned . writer::float::tests::longest_forms_append_after_existing_bytes
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 # The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.

@@ -48,7 +48,41 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
         out.extend_from_slice(b"null");
         return;
     }
-    write_shortest(out, v);
+    if bits < ONE {
+        write_shortest_aligned(out, v);
+    } else {
+        write_shortest(out, v);
+    }
+}
+
+/// The bits of `1.0`: below them (for `|v|`), zmij writes `0.` and moves its digits.
+const ONE: u64 = 0x3FF0_0000_0000_0000;
+
+/// zmij's form through an aligned stack buffer, for `|v| < 1`. zmij writes such a number's
+/// digits and then moves them right (past `0.` and any leading zeros) by loading them back;
+/// written in place at an arbitrary output offset, those loads often straddle a cache line and
+/// miss store-to-load forwarding. Measured on numbers.json (12-digit values in (0, 1)): 23.2 ns
+/// per number in place, 22.3 through this buffer; for values of 1 or more, which zmij moves
+/// little or not at all, writing in place stays faster (canada: 22.1 against 23.5 ns).
+#[inline(always)]
+fn write_shortest_aligned(out: &mut Vec<u8>, v: f64) {
+    use core::mem::MaybeUninit;
+    #[repr(C, align(32))]
+    struct Aligned(zmij::Buffer, [MaybeUninit<u8>; 8]);
+    let mut buf = Aligned(zmij::Buffer::new(), [MaybeUninit::uninit(); 8]);
+    let len = buf.0.format_finite(v).len();
+    out.reserve(32);
+    let old = out.len();
+    // SAFETY: `reserve(32)` leaves 32 writable bytes after `old`; `Aligned` is 32 bytes (24 of
+    // zmij's buffer, 8 of padding, `repr(C)`), copied whole as `MaybeUninit` bytes, which may be
+    // uninitialized. zmij wrote its `len <= 24` bytes of text at the start of its buffer, so
+    // `old..old + len` is initialized when `set_len` covers it.
+    unsafe {
+        let src = &buf as *const Aligned as *const [MaybeUninit<u8>; 32];
+        let dst = out.as_mut_ptr().add(old) as *mut [MaybeUninit<u8>; 32];
+        dst.write_unaligned(src.read());
+        out.set_len(old + len);
+    }
 }
 
 /// zmij's shortest round-trip form, formatted in place: zmij's `Buffer` (24 bytes of
@@ -281,6 +315,10 @@ mod tests {
             -65.613_616_999_999_98,
             123456789012345680.0,
             0.1,
+            // Below 1 and not short: zmij's form through the aligned stack buffer.
+            0.696_468_466_152,
+            -0.000_123_456_789_012_345_67,
+            0.999_999_999_999_999_9,
         ];
         for v in values {
             for prefix in 0..40 {
