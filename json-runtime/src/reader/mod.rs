@@ -196,10 +196,10 @@ impl<'de> Reader<'de> {
     /// documents) and peeks.
     #[inline(never)]
     fn skip_ws_then_peek(&mut self) -> Option<u8> {
-        // Short runs (a space after a colon, a newline and a small indent) are the common
-        // case: a few scalar steps first, 16 bytes at a time only for long runs.
+        // A single space (after a colon, between tokens) is settled by two scalar steps; a
+        // newline and its indentation, the other common run, by one 16-byte block.
         let mut i = self.pos;
-        for _ in 0..6 {
+        for _ in 0..2 {
             match self.input.get(i) {
                 Some(&b) if is_ws(b) => i += 1,
                 other => {
