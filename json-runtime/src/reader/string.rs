@@ -118,10 +118,17 @@ impl<'de> Reader<'de> {
                 Some(b'"') => {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     self.pos = i + 1;
-                    if non_ascii && !self.input_is_utf8 {
+                    // Escapes are ASCII and decode to whole characters, so the unescaped text
+                    // is UTF-8 exactly when the raw string is: the raw string is validated,
+                    // where the vector validator can read past its end, and the scratch copy
+                    // only on failure, for the error's position.
+                    if non_ascii
+                        && !self.input_is_utf8
+                        && crate::utf8::validate(self.input, start, i).is_err()
+                    {
                         let n = self.scratch.len();
-                        if let Err(valid) = crate::utf8::validate(&self.scratch, 0, n) {
-                            return Err(self.utf8_error(n - valid));
+                        if let Err(valid) = core::str::from_utf8(&self.scratch) {
+                            return Err(self.utf8_error(n - valid.valid_up_to()));
                         }
                     }
                     return Ok(Span {
@@ -353,6 +360,49 @@ mod tests {
         assert_eq!(r.next_key(&mut first).unwrap(), Some("k\u{e9}y"));
         assert_eq!(r.read_u64().unwrap(), 1);
         assert_eq!(r.next_key(&mut first).unwrap(), Some("key"));
+    }
+
+    /// Escaped strings are validated on their raw bytes (where the vector validator has room)
+    /// and re-checked in scratch only on failure: the result and the error's position agree
+    /// with serde_json for invalid bytes before, between and after escapes, with and without
+    /// room after the string.
+    #[test]
+    fn escaped_strings_validate_like_serde_json() {
+        let pieces: [&[u8]; 10] = [
+            b"a",
+            b"\\n",
+            b"\\u00e9",
+            b"\\ud83d\\ude00",
+            "é".as_bytes(),
+            "😀".as_bytes(),
+            b"\\\"",
+            b"\xff",
+            b"\xc3",
+            b"\x80",
+        ];
+        let mut rng = crate::test_rng(0x5EED_0F_E5C);
+        for _ in 0..if cfg!(miri) { 50 } else { 20_000 } {
+            let mut body = alloc::vec::Vec::new();
+            for _ in 0..rng() % 12 {
+                body.extend_from_slice(pieces[(rng() % 10) as usize]);
+            }
+            for pad in [0usize, 40] {
+                let mut doc = b"[\"".to_vec();
+                doc.extend_from_slice(&body);
+                doc.extend_from_slice(b"\"]");
+                doc.extend(core::iter::repeat_n(b' ', pad));
+                let ours = crate::from_slice::<alloc::vec::Vec<alloc::string::String>>(&doc);
+                let theirs = serde_json::from_slice::<alloc::vec::Vec<alloc::string::String>>(&doc);
+                match (&ours, &theirs) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.message(), "invalid unicode code point", "{doc:?}");
+                        assert_eq!((a.line(), a.column()), (b.line(), b.column()), "{doc:?}");
+                    }
+                    _ => panic!("{doc:?}: {ours:?} vs {theirs:?}"),
+                }
+            }
+        }
     }
 
     /// `push_utf8` agrees with `char::encode_utf8` on every scalar value.
