@@ -360,6 +360,24 @@ fn main() {
         &data::load("extra", "marine_ik.json"),
         false,
     );
+    ab::<json_payloads::payloads::extra::github_events::Events>(
+        &cfg,
+        "github_events",
+        &events,
+        false,
+    );
+    ab::<json_payloads::payloads::extra::apache_builds::Jenkins>(
+        &cfg,
+        "apache_builds",
+        &data::load("extra", "apache_builds.json"),
+        false,
+    );
+    ab::<json_payloads::payloads::extra::instruments::Module>(
+        &cfg,
+        "instruments",
+        &data::load("extra", "instruments.json"),
+        false,
+    );
     ab::<BTreeMap<String, serde_like::Gsoc>>(
         &cfg,
         "gsoc",
