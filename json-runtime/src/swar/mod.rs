@@ -142,6 +142,20 @@ pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
     skip_whitespace_scalar(bytes, i)
 }
 
+/// The length of the whitespace run at `i` if it ends within the 16 bytes from `i`, or 16 if
+/// it does not end there (one SSE2 block, inline in the caller); `None` if fewer than 16 bytes
+/// are left.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn whitespace_run16(bytes: &[u8], i: usize) -> Option<usize> {
+    if i.checked_add(16)? > bytes.len() {
+        return None;
+    }
+    // SAFETY: i + 16 <= bytes.len().
+    let not_ws = unsafe { sse2::not_ws_block(bytes, i) };
+    Some((not_ws | 1 << 16).trailing_zeros() as usize)
+}
+
 /// The x86_64 skip, split as [`find_special_x86`]: two 16-byte SSE2 blocks inline (with one,
 /// citm_catalog's indentation runs paid the out-of-line call: 6% more read instructions), the
 /// rest by `rest`.
