@@ -726,4 +726,40 @@ mod tests {
             ("recursion limit exceeded", 1, 3)
         );
     }
+
+    /// Whitespace after an array's comma of every length around the 16-byte block (ending in
+    /// it, filling it, running past it, cut off by the end of the input), with a stray control
+    /// byte among it: values, errors and their positions agree with serde_json.
+    #[test]
+    fn whitespace_after_comma_like_serde_json() {
+        let mut rng = crate::test_rng(0xC0_33A5);
+        for _ in 0..if cfg!(miri) { 40 } else { 4000 } {
+            let mut doc = b"[1".to_vec();
+            for _ in 0..rng() % 4 {
+                doc.push(b',');
+                let run = (rng() % 40) as usize;
+                for _ in 0..run {
+                    doc.push(b" \n\t\r"[(rng() % 4) as usize]);
+                }
+                if rng() % 16 == 0 && run > 0 {
+                    let at = doc.len() - 1 - (rng() as usize % run);
+                    doc[at] = 0x0B;
+                }
+                doc.push(b'2');
+            }
+            doc.push(b']');
+            for _ in 0..rng() % 20 {
+                doc.push(b' ');
+            }
+            let ours = crate::from_slice::<alloc::vec::Vec<u8>>(&doc);
+            let theirs = serde_json::from_slice::<alloc::vec::Vec<u8>>(&doc);
+            match (&ours, &theirs) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b),
+                (Err(a), Err(b)) => {
+                    assert_eq!((a.line(), a.column()), (b.line(), b.column()), "{doc:?}");
+                }
+                _ => panic!("{doc:?}: {ours:?} vs {theirs:?}"),
+            }
+        }
+    }
 }
