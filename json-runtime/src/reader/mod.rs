@@ -741,7 +741,7 @@ mod tests {
                 for _ in 0..run {
                     doc.push(b" \n\t\r"[(rng() % 4) as usize]);
                 }
-                if rng() % 16 == 0 && run > 0 {
+                if rng().is_multiple_of(16) && run > 0 {
                     let at = doc.len() - 1 - (rng() as usize % run);
                     doc[at] = 0x0B;
                 }
