@@ -441,13 +441,25 @@ impl<'de> Reader<'de> {
         } else {
             match self.input.get(self.pos) {
                 Some(b',') => {
-                    // `,` or `, ` (Python's and many loggers' separator), then a value.
-                    let at = self.pos + 1 + (self.input.get(self.pos + 1) == Some(&b' ')) as usize;
-                    if let Some(&c) = self.input.get(at) {
-                        if c > b' ' && c != b']' {
-                            self.pos = at;
+                    // `,` or `, ` (Python's and many loggers' separator), then a value. Two
+                    // branches, each with a constant step: the CPU predicts which (the same
+                    // all through a document) and starts on the next value at once, where
+                    // a step computed from the byte waited for its load (number arrays are
+                    // bound by that chain from one value to the next).
+                    match self.input.get(self.pos + 1) {
+                        Some(&c) if c > b' ' && c != b']' => {
+                            self.pos += 1;
                             return Ok(true);
                         }
+                        Some(b' ') => {
+                            if let Some(&c) = self.input.get(self.pos + 2) {
+                                if c > b' ' && c != b']' {
+                                    self.pos += 2;
+                                    return Ok(true);
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 Some(b']') => {
