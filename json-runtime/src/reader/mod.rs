@@ -117,7 +117,6 @@ pub struct Reader<'de> {
     pub(crate) input_is_utf8: bool,
 }
 
-#[inline(always)]
 /// Keeps the branch it is placed in: LLVM turns a branch that only adds to a variable into
 /// branch-free arithmetic, which waits for the condition's data. An empty `asm!` (no
 /// instructions) must run exactly when its branch is taken, so the branch stays.
@@ -130,6 +129,7 @@ fn keep_branch() {
     }
 }
 
+#[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\t' | b'\r')
 }
