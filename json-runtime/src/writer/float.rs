@@ -48,11 +48,7 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
         out.extend_from_slice(b"null");
         return;
     }
-    if bits < ONE {
-        write_shortest_aligned(out, v);
-    } else {
-        write_shortest(out, v);
-    }
+    super::shortest::write_shortest_f64(out, v);
 }
 
 /// The bits of `1.0`: below them (for `|v|`), zmij writes `0.` and moves its digits.
@@ -124,7 +120,7 @@ pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
 /// the most significant digit is the lowest byte. SWAR: split into 4-digit, then 2-digit,
 /// then 1-digit lanes with multiply-shift division.
 #[inline(always)]
-fn eight_ascii(n: u32) -> u64 {
+pub(super) fn eight_ascii(n: u32) -> u64 {
     let x = (n / 10_000) as u64 | (((n % 10_000) as u64) << 32);
     let hundreds = ((x * 5243) >> 19) & 0x0000_007F_0000_007F; // lane / 100 (lanes < 10^4)
     let x = hundreds | ((x - hundreds * 100) << 16);
