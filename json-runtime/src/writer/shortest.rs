@@ -49,13 +49,19 @@
 //! The tests compare with zmij on millions of bit patterns across all exponents, every power of
 //! two and ten and their neighbours, subnormals, and decimals of 1 to 17 digits.
 
+#[cfg(not(target_arch = "x86_64"))]
 use super::float::eight_ascii;
-use crate::reader::number::float::{POW5_128, POW5_MIN_Q};
+use crate::reader::number::float::{POW5_128, POW5_MAX_Q, POW5_MIN_Q};
 use alloc::vec::Vec;
+
+// The table covers 10^-k for every k used: -293 (the fast path's k + 1 for f64::MAX) to 324
+// (the exact path's k for the smallest subnormal).
+const _: () = assert!(POW5_MIN_Q <= -293 && POW5_MAX_Q >= 324);
 
 const TEN16: u64 = 10_000_000_000_000_000;
 const TEN17: u64 = 10 * TEN16;
 /// Sixteen ASCII zeros.
+#[cfg(not(target_arch = "x86_64"))]
 const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 /// The bytes written past the output's length at most: a sign, 17 digits and the `.` before a
 /// 16-byte store (plain notation with `e = 15`) end at 1 + 1 + 16 + 16 = 34.
@@ -90,9 +96,74 @@ fn round_to_odd(g_hi: u64, g_lo: u64, x: u64) -> u64 {
 }
 
 /// The shortest decimal in the rounding interval of a finite nonzero double given by its
-/// `bits` (the closest to it if several, ties to even), as `(d, k)` for `d * 10^k`.
+/// `bits` (the closest to it if several, ties to even), as `(head, last, k)` for
+/// `(10 head + last) * 10^k`, with `10^14 <= head < 10^16` and `last` a digit (trailing zeros
+/// included).
 #[inline(always)]
-fn to_decimal(bits: u64) -> (u64, i32) {
+fn to_decimal(bits: u64) -> (u64, u64, i32) {
+    let fraction = bits & ((1 << 52) - 1);
+    let biased = ((bits >> 52) & 0x7FF) as i32;
+    if fraction == 0 || biased == 0 {
+        // Irregular doubles (powers of two) and subnormals.
+        return split_last(to_decimal_exact(bits));
+    }
+    let c = fraction | 1 << 52;
+    let q = biased - 1075;
+    // 10^k <= 2^q < 10^(k+1). y = v / 10^(k+1) = c 2^q 10^-(k+1) lies in [c / 10, c): its
+    // integer part is the multiple of 10^(k+1) below v, in 10^(k+1) units (15 or 16 digits).
+    // With g = floor(10^-(k+1) / 2^r) + 1 (2^127 <= g < 2^128) and h = q + r + 128 (-3 to
+    // 0), g * (c << (h + 8)) / 2^128 is 2^8 y plus less than 2^61 / 2^128, so
+    // w = floor(g * x / 2^72) = floor(2^64 y + less than 2^-11) is within 1 of 2^64 y.
+    let k = floor_log10_pow2(q);
+    let (t_hi, t_lo) = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize];
+    let g = ((t_hi as u128) << 64 | t_lo as u128) + 1;
+    let (g_hi, g_lo) = ((g >> 64) as u64, g as u64);
+    let h = q + floor_log2_pow10(-k - 1) + 1;
+    let x = c << (h + 8);
+    let w = (g_hi as u128 * x as u128 + ((g_lo as u128 * x as u128) >> 64)) >> 8;
+    let integral = (w >> 64) as u64;
+    let frac = w as u64;
+    // Half the spacing 2^q in 2^-64 units of 10^(k+1): 2^63 2^q 10^-(k+1) = g / 2^(65 - h)
+    // (less a hair); floored, within 1 of the exact value. It is at least 2^64 / 20.
+    let half = g_hi >> (1 - h);
+    // The multiple of 10^(k+1) below v is in R when frac <= half (< for odd c); the one above
+    // when frac + half >= 2^64 (> for odd c). Both `frac` and `half` are within 1 of the exact
+    // values, so a difference of 2 or more decides (and never on equality, so the parity of c
+    // does not matter here).
+    let down = frac < half;
+    let (up_sum, up) = frac.overflowing_add(half);
+    // Otherwise the answer is the closest multiple of 10^k, digit round(10 frac / 2^64) after
+    // the integral part (1 to 9: frac > half >= 2^64 / 20 and frac + half < 2^64). 10 frac is
+    // within 10 of the exact value, so a distance of 10 or more from the halfway points
+    // decides, and exact ties (to even) are left to the exact path.
+    let tenth = frac as u128 * 10 + (1 << 63);
+    let digit = (tenth >> 64) as u64;
+    let near_half = (tenth as u64).wrapping_add(10) < 20;
+    let near_down = frac.wrapping_sub(half).wrapping_add(2) < 4;
+    let near_up = up_sum.wrapping_add(2) < 4;
+    if near_down | near_up | near_half {
+        return split_last(to_decimal_exact(bits));
+    }
+    // Without a branch: which case applies depends on the value (whether a long decimal needs
+    // its 17th digit), and mispredicted branches cost more than the selects. (Only one of
+    // `down` and `up` holds: R is narrower than 10^(k+1).) `head` is below c + 1 <= 2^53.
+    let head = integral + up as u64;
+    let last = if down | up { 0 } else { digit };
+    (head, last, k)
+}
+
+/// `(d / 10, d % 10, k)`: [`to_decimal_exact`]'s 17 digits as [`to_decimal`] returns them.
+#[inline(always)]
+fn split_last((d, k): (u64, i32)) -> (u64, u64, i32) {
+    (d / 10, d % 10, k)
+}
+
+/// The shortest decimal as `(d, k)` for `d * 10^k`, `d` scaled to exactly 17 digits, for every
+/// double: Schubfach as the paper has it (see the module comment):
+/// for irregular doubles, subnormals, and the values the one-product estimate above cannot
+/// decide (exact ties and bounds, or within about 2^-60 of one).
+#[inline(never)]
+fn to_decimal_exact(bits: u64) -> (u64, i32) {
     let fraction = bits & ((1 << 52) - 1);
     let biased = ((bits >> 52) & 0x7FF) as i32;
     let (c, q) = if biased != 0 {
@@ -130,20 +201,83 @@ fn to_decimal(bits: u64) -> (u64, i32) {
     let tp10 = sp10 + 10;
     let upin = vbl + odd <= sp10 << 2;
     let wpin = (tp10 << 2) + odd <= vbr;
-    // 2. The multiples of 10^k around v: the one in R, or the closer one.
-    let t = s + 1;
-    let uin = vbl + odd <= s << 2;
-    let win = (t << 2) + odd <= vbr;
-    // vb - 2(s + t) = 4(v - (s + 1/2) 10^k) rounded to odd: its sign is exact.
-    let mid = (s + t) << 1;
-    let closer_t = (vb > mid) | ((vb == mid) & (s & 1 != 0));
-    let pick_t = if uin != win { win } else { closer_t };
-    // Chosen without a branch: whether a long decimal needs its last digit, or which of its
-    // two neighbours is closer, depends on the value, and a mispredicted branch here cost more
-    // (measured on canada.json) than computing both cases.
-    let fine = s + pick_t as u64;
-    let coarse = if upin { sp10 } else { tp10 };
-    (if upin != wpin { coarse } else { fine }, k)
+    let (mut d, mut k) = if upin != wpin {
+        (if upin { sp10 } else { tp10 }, k)
+    } else {
+        // 2. The multiples of 10^k around v: the one in R, or the closer one.
+        let t = s + 1;
+        let uin = vbl + odd <= s << 2;
+        let win = (t << 2) + odd <= vbr;
+        // vb - 2(s + t) = 4(v - (s + 1/2) 10^k) rounded to odd: its sign is exact.
+        let mid = (s + t) << 1;
+        let pick_t = if uin != win {
+            win
+        } else {
+            vb > mid || (vb == mid && s & 1 != 0)
+        };
+        (s + pick_t as u64, k)
+    };
+    // To exactly 17 digits: a normal double's `d` has 16 or 17 (10^17 when rounding up
+    // 99999999999999999), a subnormal's may have fewer.
+    while d < TEN16 {
+        d *= 10;
+        k -= 1;
+    }
+    if d >= TEN17 {
+        d /= 10;
+        k += 1;
+    }
+    (d, k)
+}
+
+/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
+/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn sixteen_ascii(n: u64) -> (u128, u32) {
+    let high = eight_ascii((n / 100_000_000) as u32);
+    let low = eight_ascii((n % 100_000_000) as u32);
+    let ascii = high as u128 | (low as u128) << 64;
+    // Trailing '0' bytes are the highest.
+    (ascii, (ascii ^ ZEROS).leading_zeros() / 8)
+}
+
+/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
+/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
+///
+/// SSE2 (always present on x86-64), the same steps as the SWAR `eight_ascii` on both halves at
+/// once: `n` in four groups below 10^4 (scalar divisions by 10^8 and 10^4), one per 32-bit
+/// lane; each lane split into `v / 100` and `v % 100` (16 bits each, `v / 100` =
+/// `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones (8 bits each,
+/// `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same operation: with
+/// different shifts per lane, LLVM turned the multiplies into a widening emulation that cost
+/// more than the SWAR version. This halves the instructions of the SWAR version on two halves.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn sixteen_ascii(n: u64) -> (u128, u32) {
+    use core::arch::x86_64::*;
+    let high = (n / 100_000_000) as u32;
+    let low = (n % 100_000_000) as u32;
+    let groups = |v: u32| (v / 10_000 | (v % 10_000) << 16) as u64;
+    // Four 16-bit values below 10^4, most significant first.
+    let x = groups(high) | groups(low) << 32;
+    // SAFETY: SSE2 is part of x86-64, so these intrinsics are available; they only compute
+    // on values (no memory access). (Unsafe to call before Rust 1.87.)
+    #[allow(unused_unsafe)]
+    let (ascii, zeros) = unsafe {
+        let v = _mm_unpacklo_epi16(_mm_cvtsi64_si128(x as i64), _mm_setzero_si128());
+        let hundreds = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi32(5243)), 3);
+        let rest = _mm_sub_epi16(v, _mm_mullo_epi16(hundreds, _mm_set1_epi32(100)));
+        let pairs = _mm_or_si128(hundreds, _mm_slli_epi32(rest, 16));
+        let tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(103 * 64));
+        let ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+        let bytes = _mm_or_si128(tens, _mm_slli_epi16(ones, 8));
+        let zeros = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) as u32;
+        let ascii = _mm_or_si128(bytes, _mm_set1_epi8(b'0' as i8));
+        (core::mem::transmute::<__m128i, u128>(ascii), zeros)
+    };
+    // Bit i of `zeros` is digit i == 0; the trailing zeros are its top bits.
+    (ascii, (!zeros << 16).leading_zeros())
 }
 
 /// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
@@ -161,17 +295,6 @@ fn exponent_text(e: i32) -> (u64, usize) {
     let ascii = digits | (0x30_3030 & ((1 << (8 * len)) - 1));
     let sign = if e < 0 { b'-' } else { b'+' } as u64;
     (b'e' as u64 | sign << 8 | ascii << 16, 2 + len)
-}
-
-/// `d * 10^k` with `d` scaled up to 17 digits (subnormals only: out of line).
-#[cold]
-#[inline(never)]
-fn subnormal_to_17_digits(mut d: u64, mut k: i32) -> (u64, i32) {
-    while d < TEN16 {
-        d *= 10;
-        k -= 1;
-    }
-    (d, k)
 }
 
 /// Appends the shortest round-trip form of the finite `v`, byte for byte what
@@ -192,31 +315,24 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
         }
         return;
     }
-    let (mut d, mut k) = to_decimal(bits);
-    // To exactly 17 digits: a normal double's `d` has 16 or 17 (10^17 when rounding up
-    // 99999999999999999), a subnormal's may have fewer.
-    let short = d < TEN16;
-    d = if short { d * 10 } else { d };
-    k -= short as i32;
-    if d < TEN16 {
-        (d, k) = subnormal_to_17_digits(d, k);
-    }
-    if d >= TEN17 {
-        d /= 10;
-        k += 1;
-    }
-    let first = b'0' + (d / TEN16) as u8;
-    let rest = d % TEN16;
-    let high = eight_ascii((rest / 100_000_000) as u32);
-    let low = eight_ascii((rest % 100_000_000) as u32);
-    // Digits 2 to 17, the second lowest (little-endian order in memory).
-    let tail = high as u128 | (low as u128) << 64;
-    // Significant digits: trailing '0' bytes are the highest.
-    let nonzero = tail ^ ZEROS;
-    let n = if nonzero == 0 {
-        1
+    let (head, last, k) = to_decimal(bits);
+    // To 16 digits in `head` (10 head + last has 16 or 17 digits): selects, not a branch (a
+    // fifth of canada.json's numbers have 15 digits in `head`, at random).
+    let short = head < TEN16 / 10;
+    let (head, last, k) = if short {
+        (head * 10 + last, 0, k - 1)
     } else {
-        17 - (nonzero.leading_zeros() / 8) as usize
+        (head, last, k)
+    };
+    let (ascii, trailing_zeros) = sixteen_ascii(head);
+    // The 17 digits: the first, then 15 more of `head` and `last`.
+    let first = ascii as u8;
+    let tail = ascii >> 8 | ((b'0' + last as u8) as u128) << 120;
+    // Significant digits.
+    let n = if last != 0 {
+        17
+    } else {
+        16 - trailing_zeros as usize
     };
     // The exponent of the first digit.
     let e = k + 16;
@@ -309,6 +425,53 @@ mod tests {
     }
 
     #[test]
+    fn sixteen_ascii_is_zero_padded_decimal() {
+        // Every 4-digit group value in every group position (each lane divides on its own),
+        // then random values.
+        let check = |n: u64| {
+            let (ascii, trailing_zeros) = super::sixteen_ascii(n);
+            let text = format!("{n:016}");
+            assert_eq!(&ascii.to_le_bytes(), text.as_bytes());
+            let expect = text.len() - text.trim_end_matches('0').len();
+            assert_eq!(trailing_zeros as usize, expect, "{n}");
+        };
+        let step = if cfg!(miri) { 997 } else { 1 };
+        for v in (1..10_000u64).step_by(step) {
+            check(v * 1_0001_0001_0001);
+            for shift in [0, 4, 8, 12] {
+                check(v * 10u64.pow(shift));
+            }
+        }
+        let mut state = 0x5EED_1234_5678_9ABCu64;
+        for _ in 0..count(1_000_000) {
+            check(next(&mut state) % 10_000_000_000_000_000 + 1);
+        }
+        check(9_999_999_999_999_999);
+        check(1);
+    }
+
+    #[test]
+    fn shortest_fast_and_exact_paths_agree() {
+        // The one-product path against Schubfach on its own (both are also compared with
+        // zmij through `write_shortest_f64`).
+        let mut state = 0x0F1E_2D3C_4B5A_6978u64;
+        for _ in 0..count(2_000_000) {
+            let bits = next(&mut state) & !(1 << 63);
+            if bits >= 0x7FF0_0000_0000_0000 || bits == 0 {
+                continue;
+            }
+            // The same decimal: 10 head + last scaled to 17 digits.
+            let (head, last, mut k) = super::to_decimal(bits);
+            let mut d = head * 10 + last;
+            if d < super::TEN16 {
+                d *= 10;
+                k -= 1;
+            }
+            assert_eq!((d, k), super::to_decimal_exact(bits), "{bits:#x}");
+        }
+    }
+
+    #[test]
     fn shortest_plain_range_and_edges_match_zmij() {
         // Exponents around the plain-notation range 1e-5..1e16 (biased 1005 to 1077, 2^-18
         // to 2^54), and random multiples of powers of ten near the switch points.
@@ -316,9 +479,7 @@ mod tests {
         for _ in 0..count(2_000_000) {
             let r = next(&mut state);
             let biased = 1000 + (r >> 52) % 80;
-            check(f64::from_bits(
-                (r & 0x800F_FFFF_FFFF_FFFF) | biased << 52,
-            ));
+            check(f64::from_bits((r & 0x800F_FFFF_FFFF_FFFF) | biased << 52));
         }
         let edges = [1e-6, 1e-5, 1e-4, 0.1, 1.0, 10.0, 1e15, 1e16, 1e17];
         for edge in edges {
