@@ -49,7 +49,7 @@
 //! The tests compare with zmij on millions of bit patterns across all exponents, every power of
 //! two and ten and their neighbours, subnormals, and decimals of 1 to 17 digits.
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(test, not(target_arch = "x86_64")))]
 use super::float::eight_ascii;
 use crate::reader::number::float::{POW5_128, POW5_MAX_Q, POW5_MIN_Q};
 use alloc::vec::Vec;
@@ -61,7 +61,7 @@ const _: () = assert!(POW5_MIN_Q <= -293 && POW5_MAX_Q >= 324);
 const TEN16: u64 = 10_000_000_000_000_000;
 const TEN17: u64 = 10 * TEN16;
 /// Sixteen ASCII zeros.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(test, not(target_arch = "x86_64")))]
 const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 /// The bytes written past the output's length at most: a sign, 17 digits and the `.` before a
 /// 16-byte store (plain notation with `e = 15`) end at 1 + 1 + 16 + 16 = 34.
@@ -98,14 +98,18 @@ fn round_to_odd(g_hi: u64, g_lo: u64, x: u64) -> u64 {
 /// The shortest decimal in the rounding interval of a finite nonzero double given by its
 /// `bits` (the closest to it if several, ties to even), as `(head, last, k)` for
 /// `(10 head + last) * 10^k`, with `10^14 <= head < 10^16` and `last` a digit (trailing zeros
-/// included).
+/// included); `None` for zero.
 #[inline(always)]
-fn to_decimal(bits: u64) -> (u64, u64, i32) {
+fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
     let fraction = bits & ((1 << 52) - 1);
     let biased = ((bits >> 52) & 0x7FF) as i32;
     if fraction == 0 || biased == 0 {
-        // Irregular doubles (powers of two) and subnormals.
-        return split_last(to_decimal_exact(bits));
+        // Zero (checked here, off the common path), irregular doubles (powers of two) and
+        // subnormals.
+        if bits << 1 == 0 {
+            return None;
+        }
+        return Some(split_last(to_decimal_exact(bits)));
     }
     let c = fraction | 1 << 52;
     let q = biased - 1075;
@@ -142,14 +146,14 @@ fn to_decimal(bits: u64) -> (u64, u64, i32) {
     let near_down = frac.wrapping_sub(half).wrapping_add(2) < 4;
     let near_up = up_sum.wrapping_add(2) < 4;
     if near_down | near_up | near_half {
-        return split_last(to_decimal_exact(bits));
+        return Some(split_last(to_decimal_exact(bits)));
     }
     // Without a branch: which case applies depends on the value (whether a long decimal needs
     // its 17th digit), and mispredicted branches cost more than the selects. (Only one of
     // `down` and `up` holds: R is narrower than 10^(k+1).) `head` is below c + 1 <= 2^53.
     let head = integral + up as u64;
     let last = if down | up { 0 } else { digit };
-    (head, last, k)
+    Some((head, last, k))
 }
 
 /// `(d / 10, d % 10, k)`: [`to_decimal_exact`]'s 17 digits as [`to_decimal`] returns them.
@@ -235,6 +239,13 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn sixteen_ascii(n: u64) -> (u128, u32) {
+    sixteen_ascii_swar(n)
+}
+
+/// [`sixteen_ascii`] in plain Rust: two `eight_ascii` (SWAR).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn sixteen_ascii_swar(n: u64) -> (u128, u32) {
     let high = eight_ascii((n / 100_000_000) as u32);
     let low = eight_ascii((n % 100_000_000) as u32);
     let ascii = high as u128 | (low as u128) << 64;
@@ -246,8 +257,8 @@ fn sixteen_ascii(n: u64) -> (u128, u32) {
 /// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
 ///
 /// SSE2 (always present on x86-64), the same steps as the SWAR `eight_ascii` on both halves at
-/// once: `n` in four groups below 10^4 (scalar divisions by 10^8 and 10^4), one per 32-bit
-/// lane; each lane split into `v / 100` and `v % 100` (16 bits each, `v / 100` =
+/// once: `n` in four groups below 10^4 (a scalar division by 10^8, then by 10^4 in 64-bit
+/// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each, `v / 100` =
 /// `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones (8 bits each,
 /// `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same operation: with
 /// different shifts per lane, LLVM turned the multiplies into a widening emulation that cost
@@ -256,16 +267,18 @@ fn sixteen_ascii(n: u64) -> (u128, u32) {
 #[inline(always)]
 fn sixteen_ascii(n: u64) -> (u128, u32) {
     use core::arch::x86_64::*;
-    let high = (n / 100_000_000) as u32;
-    let low = (n % 100_000_000) as u32;
-    let groups = |v: u32| (v / 10_000 | (v % 10_000) << 16) as u64;
-    // Four 16-bit values below 10^4, most significant first.
-    let x = groups(high) | groups(low) << 32;
+    let high = n / 100_000_000;
+    let low = n % 100_000_000;
     // SAFETY: SSE2 is part of x86-64, so these intrinsics are available; they only compute
     // on values (no memory access). (Unsafe to call before Rust 1.87.)
     #[allow(unused_unsafe)]
     let (ascii, zeros) = unsafe {
-        let v = _mm_unpacklo_epi16(_mm_cvtsi64_si128(x as i64), _mm_setzero_si128());
+        // The halves in 64-bit lanes, split by 10^4 (`v * 0xD1B71759 >> 45`, exact below
+        // 2^32): four 32-bit lanes below 10^4, most significant first.
+        let halves = _mm_set_epi64x(low as i64, high as i64);
+        let q = _mm_srli_epi64(_mm_mul_epu32(halves, _mm_set1_epi64x(0xD1B7_1759)), 45);
+        let r = _mm_sub_epi32(halves, _mm_mul_epu32(q, _mm_set1_epi64x(10_000)));
+        let v = _mm_or_si128(q, _mm_slli_epi64(r, 32));
         let hundreds = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi32(5243)), 3);
         let rest = _mm_sub_epi16(v, _mm_mullo_epi16(hundreds, _mm_set1_epi32(100)));
         let pairs = _mm_or_si128(hundreds, _mm_slli_epi32(rest, 16));
@@ -286,9 +299,9 @@ fn sixteen_ascii(n: u64) -> (u128, u32) {
 fn exponent_text(e: i32) -> (u64, usize) {
     let a = e.unsigned_abs() as u64;
     let (digits, len) = if a >= 100 {
-        (a / 100 | (a / 10 % 10) << 8 | (a % 10) << 16, 3)
+        ((a / 100) | (a / 10 % 10) << 8 | (a % 10) << 16, 3)
     } else if a >= 10 {
-        (a / 10 | (a % 10) << 8, 2)
+        ((a / 10) | (a % 10) << 8, 2)
     } else {
         (a, 1)
     };
@@ -305,7 +318,7 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
     let negative = (bits >> 63) as usize;
     out.reserve(ROOM);
     let start = out.len();
-    if bits << 1 == 0 {
+    let Some((head, last, k)) = to_decimal(bits) else {
         let text: &[u8; 4] = if negative != 0 { b"-0.0" } else { b"0.0\0" };
         // SAFETY: `reserve(ROOM)` left at least 40 writable bytes after `start`; 4 are
         // written, the first `negative + 3` of them are the text that `set_len` covers.
@@ -314,26 +327,22 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
             out.set_len(start + negative + 3);
         }
         return;
-    }
-    let (head, last, k) = to_decimal(bits);
-    // To 16 digits in `head` (10 head + last has 16 or 17 digits): selects, not a branch (a
-    // fifth of canada.json's numbers have 15 digits in `head`, at random).
-    let short = head < TEN16 / 10;
-    let (head, last, k) = if short {
-        (head * 10 + last, 0, k - 1)
-    } else {
-        (head, last, k)
     };
+    // To 16 digits in `head` (10 head + last has 16 or 17 digits), then `last` is 0. In mask
+    // arithmetic: as selects, LLVM made these branches, which a fifth of canada.json's numbers
+    // (15 digits in `head`, at random) mispredicted.
+    let short = (head < TEN16 / 10) as u64;
+    let mask = short.wrapping_neg();
+    let head = head + (mask & (head * 9 + last));
+    let last = last & !mask;
+    let k = k - short as i32;
     let (ascii, trailing_zeros) = sixteen_ascii(head);
     // The 17 digits: the first, then 15 more of `head` and `last`.
     let first = ascii as u8;
     let tail = ascii >> 8 | ((b'0' + last as u8) as u128) << 120;
-    // Significant digits.
-    let n = if last != 0 {
-        17
-    } else {
-        16 - trailing_zeros as usize
-    };
+    // Significant digits: 17, or those of `head` when `last` is 0 (arithmetic, not a branch:
+    // whether a decimal needs its 17th digit depends on the value).
+    let n = 17 - (last == 0) as usize * (1 + trailing_zeros as usize);
     // The exponent of the first digit.
     let e = k + 16;
     // SAFETY: `reserve(ROOM)` left at least ROOM = 40 writable bytes after `start`, owned by
@@ -429,11 +438,12 @@ mod tests {
         // Every 4-digit group value in every group position (each lane divides on its own),
         // then random values.
         let check = |n: u64| {
-            let (ascii, trailing_zeros) = super::sixteen_ascii(n);
             let text = format!("{n:016}");
-            assert_eq!(&ascii.to_le_bytes(), text.as_bytes());
             let expect = text.len() - text.trim_end_matches('0').len();
-            assert_eq!(trailing_zeros as usize, expect, "{n}");
+            for (ascii, trailing_zeros) in [super::sixteen_ascii(n), super::sixteen_ascii_swar(n)] {
+                assert_eq!(&ascii.to_le_bytes(), text.as_bytes());
+                assert_eq!(trailing_zeros as usize, expect, "{n}");
+            }
         };
         let step = if cfg!(miri) { 997 } else { 1 };
         for v in (1..10_000u64).step_by(step) {
@@ -461,7 +471,7 @@ mod tests {
                 continue;
             }
             // The same decimal: 10 head + last scaled to 17 digits.
-            let (head, last, mut k) = super::to_decimal(bits);
+            let (head, last, mut k) = super::to_decimal(bits).unwrap();
             let mut d = head * 10 + last;
             if d < super::TEN16 {
                 d *= 10;
