@@ -1,53 +1,71 @@
 //! The shortest round-trip form of an `f64`, written straight into the output buffer in
 //! serde_json's (zmij's) format. Written for this crate from Raffaello Giulietti's paper "The
-//! Schubfach way to render doubles" (2020/2021); no code is taken from an implementation.
+//! Schubfach way to render doubles" (2020/2021) and the idea, used by zmij, of producing the
+//! shorter candidate and the extra digit from one product; no code is taken from an
+//! implementation.
 //!
-//! # The decimal
+//! # What is printed
 //!
 //! A finite nonzero double is `v = c * 2^q` (`c < 2^53`). Every real in its rounding interval
-//! `R = [c - 1/2, c + 1/2] * 2^q` (an "irregular" double, `c = 2^52` with a smaller neighbour
-//! below at half the spacing, has `R = [c - 1/4, c + 1/2] * 2^q`) reads back as `v`, the
-//! bounds only when `c` is even (ties to even). Schubfach picks `k` with `10^k <= 2^q` (the
-//! width of `R`) `< 10^(k+1)`: `k = floor(q log10 2)`, or `floor(log10(3/4 * 2^q))` when
-//! irregular. Then `R` holds at least one multiple of `10^k` and at most one of `10^(k+1)`:
+//! `R = [c - 1/2, c + 1/2] * 2^q` (an "irregular" double, `c = 2^52` above a binade boundary,
+//! has its lower neighbour at half the spacing: `R = [c - 1/4, c + 1/2] * 2^q`) reads back as
+//! `v`, the bounds only when `c` is even (ties to even). With `k` such that
+//! `10^k <= 2^q < 10^(k+1)` (`k = floor(q log10 2)`; `floor(log10(3/4 2^q))` when irregular),
+//! `R` holds at least one multiple of `10^k` and at most one of `10^(k+1)`:
 //!
 //! 1. if a multiple of `10^(k+1)` lies in `R`, it is the answer: every decimal with fewer
 //!    digits is such a multiple too, so nothing in `R` is shorter, and it is the only one;
-//! 2. otherwise the answer is the multiple of `10^k` closest to `v` (ties to the even one); it
-//!    lies in `R` (half a step `10^k / 2` is at most half the width of `R`; for irregular
-//!    doubles the paper's case analysis picks the one of the two neighbours that is in `R`).
+//! 2. otherwise the answer is the multiple of `10^k` closest to `v` (ties to the even one),
+//!    which lies in `R` (it is within `10^k / 2 <= 2^(q-1)` of `v`; for irregular doubles the
+//!    one of the two neighbours that is in `R`).
 //!
-//! That is the shortest decimal in `R`, the closest to `v` among those, which is also what
-//! zmij, Ryu and Grisu-exact print, so the digits agree with serde_json's.
+//! That is the shortest decimal in `R` and the closest to `v` among those: what Schubfach,
+//! Ryu and zmij print.
+//!
+//! # The fast path: one product ([`to_decimal`])
+//!
+//! For regular normal doubles, `y = v / 10^(k+1)` lies in `[c / 10, c)`: its integer part `L`
+//! (15 or 16 digits) is the multiple of `10^(k+1)` below `v` in those units, and case 1 asks
+//! whether `frac(y) <= h` (the one below is in `R`; `h = 2^(q-1) / 10^(k+1)`, half the width
+//! of `R`, between 1/20 and 1/2) or `frac(y) + h >= 1` (the one above). Case 2's digit is
+//! `round(10 frac(y))`. One 128 x 64-bit product gives `w`, within 1 of `2^64 y`, and `g`
+//! alone gives `2^64 h` within 1 (see the comments in the code: `g` is the reader's 128-bit
+//! power of five plus one, so the product is exact up to less than `2^-67` before the floor).
+//! So `frac(y)` and `h` are known within one unit of `2^-64`, and `10 frac(y)` within ten:
+//! every decision whose margin is larger than that is exact. When one is not (an exact tie or
+//! bound, which only happens for short exact values, or a value within about 2^-60 of one), and
+//! for subnormals and irregular doubles, the exact path below decides instead. The tests
+//! compare the two paths on millions of doubles, and both with zmij.
+//!
+//! # The exact path: Schubfach ([`to_decimal_exact`])
 //!
 //! The comparisons are done on `vb = 4 v / 10^k`, `vbl = (4c - 2) 2^q / 10^k` and
 //! `vbr = (4c + 2) 2^q / 10^k` (the centre and bounds of `R` in quarter steps), each computed
-//! as `floor(g * x / 2^128)` rounded to odd, with `g = floor(10^-k / 2^r) + 1` (128 bits: the
-//! reader's table of powers of five `T(-k)`, plus one) and `x = 4c << h` (at most 59 bits).
-//! Since `g` overestimates by less than one unit, the product overestimates the exact quantity
-//! by less than `2^59 / 2^128 = 2^-69`. The paper proves (section 9, with the continued
-//! fraction bounds of its appendix) that for every double the exact quantities are integers or
-//! have a fractional part in `[2^-63, 1 - 2^-66]`, which is the margin its 126-bit `g` needs;
-//! our 128-bit `g` errs by less. So the integer part is exact, and the "sticky" bit (the 64
-//! bits below it are not all zero) is set exactly when the exact quantity is not an integer:
-//! `vb`, `vbl` and `vbr` are the exact values rounded to odd. Rounding to odd keeps every
-//! comparison with an even integer exact, and the decisions compare them with `4 s` (`s` an
-//! integer) or `2 (s + t)`, all even: the decisions are exact (paper, section 9).
+//! as `floor(g * x / 2^128)` rounded to odd, with `g = floor(10^-k / 2^r) + 1` and
+//! `x = 4c << h` (at most 59 bits). Since `g` overestimates by less than one unit, the product
+//! exceeds the exact quantity by less than `2^59 / 2^128 = 2^-69`. The paper shows that these
+//! exact quantities, for every double, are integers or stay farther than its own
+//! approximation's error from an integer (its `g` has 126 bits, and its sticky bit is set from
+//! a fraction of `2^-63` up); ours errs by less and sets the sticky bit from `2^-64` up, so the
+//! integer part is exact and the sticky bit is set exactly when the exact quantity is not an
+//! integer: `vb`, `vbl` and `vbr` are the exact values rounded to odd. Rounding to odd keeps
+//! every comparison with an even integer exact, and the decisions compare them with `4 s` or
+//! `2 (s + t)` (`s`, `t` integers): the decisions are exact, as in the paper.
 //!
 //! # The text
 //!
-//! The decimal `d * 10^k` is scaled to exactly 17 digits (`10^16 <= d < 10^17`; one multiply
-//! or divide by ten, a short loop for subnormals), the first digit taken apart and the other
-//! 16 turned into ASCII by SWAR (two `eight_ascii`), one `u128` whose trailing `'0'` bytes give
-//! the digit count. zmij's format for the scientific exponent `e` (of the first digit):
-//! `-5 <= e <= 15` in plain notation (`123.45`, `1000.0`, `0.00012`), otherwise `1.2345e17`,
-//! `1e-7`, `1e+16`, `5e-324` (a sign always, no leading zeros in the exponent). Each form is a few fixed-size
-//! unaligned stores at their final place, later stores overwriting the spare bytes of earlier
-//! ones (the `.` goes in by storing the digits again one byte further on): nothing is moved,
+//! The decimal `(10 L + d) * 10^k` is brought to 16 digits in `L` (one select: `10 L + d`
+//! has 16 or 17 digits), `L` turned into 16 ASCII digits at once (SSE2 on x86-64, SWAR
+//! elsewhere) with a count of trailing zeros, and `d` appended. zmij's format for the
+//! scientific exponent `e` (of the first digit): `-5 <= e <= 15` in plain notation (`123.45`,
+//! `1000.0`, `0.00012`), otherwise `1.2345e+17`, `1e-7`, `1e+16`, `5e-324` (always a sign, no
+//! leading zeros in the exponent). Each form is a few fixed-size unaligned stores at their
+//! final place, later stores overwriting the spare bytes of earlier ones (the `.` goes in by
+//! storing the digits again one byte further on): nothing is moved, no `memmove` is called,
 //! and bytes past the text land in spare capacity, outside the length.
 //!
 //! The tests compare with zmij on millions of bit patterns across all exponents, every power of
-//! two and ten and their neighbours, subnormals, and decimals of 1 to 17 digits.
+//! two and ten and their neighbours, subnormals, integers, and decimals of 1 to 17 digits.
 
 #[cfg(any(test, not(target_arch = "x86_64")))]
 use super::float::eight_ascii;
