@@ -155,12 +155,14 @@ fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
     let down = frac < half;
     let (up_sum, up) = frac.overflowing_add(half);
     // Otherwise the answer is the closest multiple of 10^k, digit round(10 frac / 2^64) after
-    // the integral part (1 to 9: frac > half >= 2^64 / 20 and frac + half < 2^64). 10 frac is
-    // within 10 of the exact value, so a distance of 10 or more from the halfway points
-    // decides, and exact ties (to even) are left to the exact path.
-    let tenth = frac as u128 * 10 + (1 << 63);
-    let digit = (tenth >> 64) as u64;
-    let near_half = (tenth as u64).wrapping_add(10) < 20;
+    // the integral part (1 to 9: frac > half >= 2^64 / 20 and frac + half < 2^64). From the
+    // top 32 bits of `frac` (one 64-bit multiply), 10 frac / 2^32 comes out less than 10 + a
+    // hair below the exact value, so a distance of 11 or more from the halfway points (in
+    // 2^-32 units) decides; exact ties (to even) and the rest (about 1 in 2^28) are left to
+    // the exact path.
+    let tenth = (frac >> 32) * 10 + (1 << 31);
+    let digit = tenth >> 32;
+    let near_half = (tenth as u32).wrapping_add(11) < 22;
     let near_down = frac.wrapping_sub(half).wrapping_add(2) < 4;
     let near_up = up_sum.wrapping_add(2) < 4;
     if near_down | near_up | near_half {
