@@ -21,9 +21,11 @@
 #   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
 #   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
-#   writer/float.rs write_shortest (2) ..... writer::float::tests::longest_forms_append_after_existing_bytes,
-#                                            f32_in_place_matches_zmij
-#   writer/float.rs write_shortest_aligned . writer::float::tests::longest_forms_append_after_existing_bytes
+#   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)
+#   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
+#                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
+#                                            shortest_edge_cases_match_zmij (and every shortest_* test)
+#   writer/shortest.rs sixteen_ascii (SSE2) . writer::shortest::tests::sixteen_ascii_is_zero_padded_decimal
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 # The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.

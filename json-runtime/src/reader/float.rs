@@ -19,6 +19,10 @@
 
 include!("pow5_table.rs");
 
+/// The largest decimal exponent converted through the table (which goes on to 10^324 for the
+/// writer's shortest formatter): beyond it every nonzero value is infinite.
+const MAX_Q: i64 = 308;
+
 /// The correctly rounded (nearest, ties to even) `f64` closest to `w * 10^q`, `0.0` when it
 /// rounds to zero and `f64::INFINITY` when it is beyond `f64::MAX`; `None` when the 128-bit
 /// approximation cannot decide (the caller must then convert exactly): only when `w * 10^q`
@@ -31,7 +35,7 @@ pub(super) fn decimal_to_f64(w: u64, q: i64) -> Option<f64> {
         // w < 2^64 < 1.9e19, so w * 10^q < 1.9e-324 < 2^-1075 (half the smallest subnormal).
         return Some(0.0);
     }
-    if q > POW5_MAX_Q {
+    if q > MAX_Q {
         // w >= 1, so w * 10^q >= 1e309 > f64::MAX.
         return Some(f64::INFINITY);
     }

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Generates pow5_table.rs: 128-bit truncated powers of five for the Eisel-Lemire conversion.
+"""Generates pow5_table.rs: 128-bit truncated powers of five for the Eisel-Lemire conversion
+(reader/float.rs) and the shortest round-trip formatter (writer/shortest.rs, which needs
+q up to 324: 10^-k for the decimal exponents k >= -324 of subnormals).
 
 Run from this directory:  python3 gen_pow5.py > pow5_table.rs
 
@@ -12,7 +14,7 @@ float.rs computes as ((q * 217706) >> 16) - q - 127; this script checks that for
 """
 
 MIN_Q = -342
-MAX_Q = 308
+MAX_Q = 324
 
 
 def floor_log2_pow10(q):
@@ -46,12 +48,12 @@ def main():
     out.append(f"// for q in [{MIN_Q}, {MAX_Q}]; s(q) = floor(q * log2(10)) - q - 127.")
     out.append("")
     out.append("/// The smallest decimal exponent in [`POW5_128`].")
-    out.append(f"const POW5_MIN_Q: i64 = {MIN_Q};")
+    out.append(f"pub(crate) const POW5_MIN_Q: i64 = {MIN_Q};")
     out.append("/// The largest decimal exponent in [`POW5_128`].")
-    out.append(f"const POW5_MAX_Q: i64 = {MAX_Q};")
+    out.append(f"pub(crate) const POW5_MAX_Q: i64 = {MAX_Q};")
     out.append("")
     out.append("/// `POW5_128[q - POW5_MIN_Q]` is T(q), the top 128 bits of 5^q (see gen_pow5.py).")
-    out.append(f"static POW5_128: [(u64, u64); {MAX_Q - MIN_Q + 1}] = [")
+    out.append(f"pub(crate) static POW5_128: [(u64, u64); {MAX_Q - MIN_Q + 1}] = [")
     mask = (1 << 64) - 1
     for q in range(MIN_Q, MAX_Q + 1):
         t, s = entry(q)

@@ -4,7 +4,7 @@
 
 use alloc::{string::String, string::ToString, vec::Vec};
 
-mod number;
+pub(crate) mod number;
 mod number_scan;
 mod skip;
 mod string;

@@ -6,7 +6,7 @@ use crate::error::Result;
 
 // The float conversion lives beside this file, in reader/float.rs.
 #[path = "float.rs"]
-mod float;
+pub(crate) mod float;
 
 use super::number_scan::{scan, Scanned};
 

@@ -1,4 +1,5 @@
-//! Writing `f64` exactly as serde_json does (zmij's shortest round-trip form), with a fast path
+//! Writing `f64` exactly as serde_json does (zmij's shortest round-trip form: our own
+//! formatter in shortest.rs, written into the output in place), with a fast path
 //! for the short decimals API payloads are full of (prices, percentages, readings): a value
 //! that is exactly the nearest double to a decimal with at most eight fraction digits, with
 //! magnitude in [1e-4, 1e7), is printed from that decimal directly.
@@ -16,7 +17,7 @@ use alloc::vec::Vec;
 
 /// Writes `v` (`null` if it is NaN or infinite, as serde_json does). One out-of-line function
 /// for every case: callers pass the value in a register and save nothing, and the short path,
-/// zmij's path and the `null` test are all here (measured on canada.json: a wrapper around zmij
+/// the shortest formatter and the `null` test are all here (measured on canada.json: a wrapper around zmij
 /// called from an inlined prefilter cost ~25 more instructions per number).
 #[inline(never)]
 pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
@@ -48,44 +49,11 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
         out.extend_from_slice(b"null");
         return;
     }
-    if bits < ONE {
-        write_shortest_aligned(out, v);
-    } else {
-        write_shortest(out, v);
-    }
+    super::shortest::write_shortest_f64(out, v);
 }
 
-/// The bits of `1.0`: below them (for `|v|`), zmij writes `0.` and moves its digits.
-const ONE: u64 = 0x3FF0_0000_0000_0000;
-
-/// zmij's form through an aligned stack buffer, for `|v| < 1`. zmij writes such a number's
-/// digits and then moves them right (past `0.` and any leading zeros) by loading them back;
-/// written in place at an arbitrary output offset, those loads often straddle a cache line and
-/// miss store-to-load forwarding. Measured on numbers.json (12-digit values in (0, 1)): 23.2 ns
-/// per number in place, 22.3 through this buffer; for values of 1 or more, which zmij moves
-/// little or not at all, writing in place stays faster (canada: 22.1 against 23.5 ns).
-#[inline(always)]
-fn write_shortest_aligned(out: &mut Vec<u8>, v: f64) {
-    use core::mem::MaybeUninit;
-    #[repr(C, align(32))]
-    struct Aligned(zmij::Buffer, [MaybeUninit<u8>; 8]);
-    let mut buf = Aligned(zmij::Buffer::new(), [MaybeUninit::uninit(); 8]);
-    let len = buf.0.format_finite(v).len();
-    out.reserve(32);
-    let old = out.len();
-    // SAFETY: `reserve(32)` leaves 32 writable bytes after `old`; `Aligned` is 32 bytes (24 of
-    // zmij's buffer, 8 of padding, `repr(C)`), copied whole as `MaybeUninit` bytes, which may be
-    // uninitialized. zmij wrote its `len <= 24` bytes of text at the start of its buffer, so
-    // `old..old + len` is initialized when `set_len` covers it.
-    unsafe {
-        let src = &buf as *const Aligned as *const [MaybeUninit<u8>; 32];
-        let dst = out.as_mut_ptr().add(old) as *mut [MaybeUninit<u8>; 32];
-        dst.write_unaligned(src.read());
-        out.set_len(old + len);
-    }
-}
-
-/// zmij's shortest round-trip form, formatted in place: zmij's `Buffer` (24 bytes of
+/// zmij's shortest round-trip form, formatted in place (for `f32`; `f64` goes through
+/// shortest.rs): zmij's `Buffer` (24 bytes of
 /// `MaybeUninit<u8>`, alignment 1) is laid over the output's spare capacity, so that zmij writes
 /// the text where it belongs and nothing is copied (the copy out of a stack buffer was ~5
 /// instructions per number on canada.json, and a branch on the length). Should a later zmij
@@ -124,7 +92,7 @@ pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
 /// the most significant digit is the lowest byte. SWAR: split into 4-digit, then 2-digit,
 /// then 1-digit lanes with multiply-shift division.
 #[inline(always)]
-fn eight_ascii(n: u32) -> u64 {
+pub(super) fn eight_ascii(n: u32) -> u64 {
     let x = (n / 10_000) as u64 | (((n % 10_000) as u64) << 32);
     let hundreds = ((x * 5243) >> 19) & 0x0000_007F_0000_007F; // lane / 100 (lanes < 10^4)
     let x = hundreds | ((x - hundreds * 100) << 16);
@@ -258,7 +226,7 @@ mod tests {
             let scale = 10f64.powi((next(&mut state) % 12) as i32);
             let v = digits as f64 / scale / 1e4;
             assert_eq!(ours(v), zmij(v), "{v:?}");
-            // Arbitrary doubles near the range (almost all take zmij's path).
+            // Arbitrary doubles near the range (almost all take the shortest formatter).
             let bits = next(&mut state);
             let w =
                 f64::from_bits((bits & 0x800F_FFFF_FFFF_FFFF) | (((bits >> 52) % 40 + 1000) << 52));
@@ -304,7 +272,7 @@ mod tests {
 
     #[test]
     fn longest_forms_append_after_existing_bytes() {
-        // Up to 24 bytes of text (the size of zmij's buffer), appended after existing content
+        // Up to 24 bytes of text (the longest form), appended after existing content
         // with and without spare capacity: the bytes before are kept and nothing follows.
         let values = [
             -2.2250738585072014e-308,
@@ -315,7 +283,7 @@ mod tests {
             -65.613_616_999_999_98,
             123456789012345680.0,
             0.1,
-            // Below 1 and not short: zmij's form through the aligned stack buffer.
+            // Below 1 and not short: the shortest formatter's "0.000ddd" form.
             0.696_468_466_152,
             -0.000_123_456_789_012_345_67,
             0.999_999_999_999_999_9,

@@ -1,0 +1,646 @@
+//! The shortest round-trip form of an `f64`, written straight into the output buffer in
+//! serde_json's (zmij's) format. Written for this crate from Raffaello Giulietti's paper "The
+//! Schubfach way to render doubles" (2020/2021) and the idea, used by zmij, of producing the
+//! shorter candidate and the extra digit from one product; no code is taken from an
+//! implementation.
+//!
+//! # What is printed
+//!
+//! A finite nonzero double is `v = c * 2^q` (`c < 2^53`). Every real in its rounding interval
+//! `R = [c - 1/2, c + 1/2] * 2^q` (an "irregular" double, `c = 2^52` above a binade boundary,
+//! has its lower neighbour at half the spacing: `R = [c - 1/4, c + 1/2] * 2^q`) reads back as
+//! `v`, the bounds only when `c` is even (ties to even). With `k` such that
+//! `10^k <= 2^q < 10^(k+1)` (`k = floor(q log10 2)`; `floor(log10(3/4 2^q))` when irregular),
+//! `R` holds at least one multiple of `10^k` and at most one of `10^(k+1)`:
+//!
+//! 1. if a multiple of `10^(k+1)` lies in `R`, it is the answer: every decimal with fewer
+//!    digits is such a multiple too, so nothing in `R` is shorter, and it is the only one;
+//! 2. otherwise the answer is the multiple of `10^k` closest to `v` (ties to the even one),
+//!    which lies in `R` (it is within `10^k / 2 <= 2^(q-1)` of `v`; for irregular doubles the
+//!    one of the two neighbours that is in `R`).
+//!
+//! That is the shortest decimal in `R` and the closest to `v` among those: what Schubfach,
+//! Ryu and zmij print.
+//!
+//! # The fast path: one product ([`to_decimal`])
+//!
+//! For regular normal doubles, `y = v / 10^(k+1)` lies in `[c / 10, c)`: its integer part `L`
+//! (15 or 16 digits) is the multiple of `10^(k+1)` below `v` in those units, and case 1 asks
+//! whether `frac(y) <= h` (the one below is in `R`; `h = 2^(q-1) / 10^(k+1)`, half the width
+//! of `R`, between 1/20 and 1/2) or `frac(y) + h >= 1` (the one above). Case 2's digit is
+//! `round(10 frac(y))`. One 128 x 64-bit product gives `w`, within 1 of `2^64 y`, and `g`
+//! alone gives `2^64 h` within 1 (see the comments in the code: `g` is the reader's 128-bit
+//! power of five plus one, so the product is exact up to less than `2^-67` before the floor).
+//! So `frac(y)` and `h` are known within one unit of `2^-64`, and `10 frac(y)` within ten:
+//! every decision whose margin is larger than that is exact. When one is not (an exact tie or
+//! bound, which only happens for short exact values, or a value within about 2^-60 of one), and
+//! for subnormals and irregular doubles, the exact path below decides instead. The tests
+//! compare the two paths on millions of doubles, and both with zmij.
+//!
+//! # The exact path: Schubfach ([`to_decimal_exact`])
+//!
+//! The comparisons are done on `vb = 4 v / 10^k`, `vbl = (4c - 2) 2^q / 10^k` and
+//! `vbr = (4c + 2) 2^q / 10^k` (the centre and bounds of `R` in quarter steps), each computed
+//! as `floor(g * x / 2^128)` rounded to odd, with `g = floor(10^-k / 2^r) + 1` and
+//! `x = 4c << h` (at most 59 bits). Since `g` overestimates by less than one unit, the product
+//! exceeds the exact quantity by less than `2^59 / 2^128 = 2^-69`. The paper shows that these
+//! exact quantities, for every double, are integers or stay farther than its own
+//! approximation's error from an integer (its `g` has 126 bits, and its sticky bit is set from
+//! a fraction of `2^-63` up); ours errs by less and sets the sticky bit from `2^-64` up, so the
+//! integer part is exact and the sticky bit is set exactly when the exact quantity is not an
+//! integer: `vb`, `vbl` and `vbr` are the exact values rounded to odd. Rounding to odd keeps
+//! every comparison with an even integer exact, and the decisions compare them with `4 s` or
+//! `2 (s + t)` (`s`, `t` integers): the decisions are exact, as in the paper.
+//!
+//! # The text
+//!
+//! The decimal `(10 L + d) * 10^k` is brought to 16 digits in `L` (one select: `10 L + d`
+//! has 16 or 17 digits), `L` turned into 16 ASCII digits at once (SSE2 on x86-64, SWAR
+//! elsewhere) with a count of trailing zeros, and `d` appended. zmij's format for the
+//! scientific exponent `e` (of the first digit): `-5 <= e <= 15` in plain notation (`123.45`,
+//! `1000.0`, `0.00012`), otherwise `1.2345e+17`, `1e-7`, `1e+16`, `5e-324` (always a sign, no
+//! leading zeros in the exponent). Each form is a few fixed-size unaligned stores at their
+//! final place, later stores overwriting the spare bytes of earlier ones (the `.` goes in by
+//! storing the digits again one byte further on): nothing is moved, no `memmove` is called,
+//! and bytes past the text land in spare capacity, outside the length.
+//!
+//! The tests compare with zmij on millions of bit patterns across all exponents, every power of
+//! two and ten and their neighbours, subnormals, integers, and decimals of 1 to 17 digits.
+
+#[cfg(any(test, not(target_arch = "x86_64")))]
+use super::float::eight_ascii;
+use crate::reader::number::float::{POW5_128, POW5_MAX_Q, POW5_MIN_Q};
+use alloc::vec::Vec;
+
+// The table covers 10^-k for every k used: -293 (the fast path's k + 1 for f64::MAX) to 324
+// (the exact path's k for the smallest subnormal).
+const _: () = assert!(POW5_MIN_Q <= -293 && POW5_MAX_Q >= 324);
+
+const TEN16: u64 = 10_000_000_000_000_000;
+const TEN17: u64 = 10 * TEN16;
+/// Sixteen ASCII zeros.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
+/// The bytes written past the output's length at most: a sign, 17 digits and the `.` before a
+/// 16-byte store (plain notation with `e = 15`) end at 1 + 1 + 16 + 16 = 34.
+const ROOM: usize = 40;
+
+/// `floor(q * log10(2))` for `|q| <= 1100` (checked exhaustively with exact rationals).
+#[inline(always)]
+fn floor_log10_pow2(q: i32) -> i32 {
+    (q * 315_653) >> 20
+}
+
+/// `floor(log10(3/4 * 2^q))` for `-1100 <= q <= 1000` (checked like the above).
+#[inline(always)]
+fn floor_log10_three_quarters_pow2(q: i32) -> i32 {
+    (q * 315_653 - 131_008) >> 20
+}
+
+/// `floor(k * log2(10))`: the reader's formula, checked over the table by its tests.
+#[inline(always)]
+fn floor_log2_pow10(k: i32) -> i32 {
+    (k * 217_706) >> 16
+}
+
+/// `floor(g * x / 2^128)` rounded to odd (its lowest bit set when the 64 bits below it are not
+/// all zero), for `g = g_hi * 2^64 + g_lo`.
+#[inline(always)]
+fn round_to_odd(g_hi: u64, g_lo: u64, x: u64) -> u64 {
+    let low = ((g_lo as u128 * x as u128) >> 64) as u64;
+    // g_hi * x < 2^123: adding `low < 2^64` cannot overflow.
+    let p = g_hi as u128 * x as u128 + low as u128;
+    (p >> 64) as u64 | (p as u64 != 0) as u64
+}
+
+/// The shortest decimal in the rounding interval of a finite nonzero double given by its
+/// `bits` (the closest to it if several, ties to even), as `(head, last, k)` for
+/// `(10 head + last) * 10^k`, with `10^14 <= head < 10^16` and `last` a digit (trailing zeros
+/// included); `None` for zero.
+#[inline(always)]
+fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
+    let fraction = bits & ((1 << 52) - 1);
+    let biased = ((bits >> 52) & 0x7FF) as i32;
+    if fraction == 0 || biased == 0 {
+        // Zero (checked here, off the common path), irregular doubles (powers of two) and
+        // subnormals.
+        if bits << 1 == 0 {
+            return None;
+        }
+        return Some(split_last(to_decimal_exact(bits)));
+    }
+    let c = fraction | 1 << 52;
+    let q = biased - 1075;
+    // 10^k <= 2^q < 10^(k+1). y = v / 10^(k+1) = c 2^q 10^-(k+1) lies in [c / 10, c): its
+    // integer part is the multiple of 10^(k+1) below v, in 10^(k+1) units (15 or 16 digits).
+    // With g = floor(10^-(k+1) / 2^r) + 1 (2^127 <= g < 2^128) and h = q + r + 128 (-3 to
+    // 0), g * (c << (h + 8)) / 2^128 is 2^8 y plus less than 2^61 / 2^128, so
+    // w = floor(g * x / 2^72) = floor(2^64 y + less than 2^-11) is within 1 of 2^64 y.
+    let k = floor_log10_pow2(q);
+    let (t_hi, t_lo) = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize];
+    let g = ((t_hi as u128) << 64 | t_lo as u128) + 1;
+    let (g_hi, g_lo) = ((g >> 64) as u64, g as u64);
+    let h = q + floor_log2_pow10(-k - 1) + 1;
+    let x = c << (h + 8);
+    let w = (g_hi as u128 * x as u128 + ((g_lo as u128 * x as u128) >> 64)) >> 8;
+    let integral = (w >> 64) as u64;
+    let frac = w as u64;
+    // Half the spacing 2^q in 2^-64 units of 10^(k+1): 2^63 2^q 10^-(k+1) = g / 2^(65 - h)
+    // (less a hair); floored, within 1 of the exact value. It is at least 2^64 / 20.
+    let half = g_hi >> (1 - h);
+    // The multiple of 10^(k+1) below v is in R when frac <= half (< for odd c); the one above
+    // when frac + half >= 2^64 (> for odd c). Both `frac` and `half` are within 1 of the exact
+    // values, so a difference of 2 or more decides (and never on equality, so the parity of c
+    // does not matter here).
+    let down = frac < half;
+    let (up_sum, up) = frac.overflowing_add(half);
+    // Otherwise the answer is the closest multiple of 10^k, digit round(10 frac / 2^64) after
+    // the integral part (1 to 9: frac > half >= 2^64 / 20 and frac + half < 2^64). From the
+    // top 32 bits of `frac` (one 64-bit multiply), 10 frac / 2^32 comes out less than 10 + a
+    // hair below the exact value, so a distance of 11 or more from the halfway points (in
+    // 2^-32 units) decides; exact ties (to even) and the rest (about 1 in 2^28) are left to
+    // the exact path.
+    let tenth = (frac >> 32) * 10 + (1 << 31);
+    let digit = tenth >> 32;
+    let near_half = (tenth as u32).wrapping_add(11) < 22;
+    let near_down = frac.wrapping_sub(half).wrapping_add(2) < 4;
+    let near_up = up_sum.wrapping_add(2) < 4;
+    if near_down | near_up | near_half {
+        return Some(split_last(to_decimal_exact(bits)));
+    }
+    // Without a branch: which case applies depends on the value (whether a long decimal needs
+    // its 17th digit), and mispredicted branches cost more than the selects. (Only one of
+    // `down` and `up` holds: R is narrower than 10^(k+1).) `head` is below c + 1 <= 2^53.
+    let head = integral + up as u64;
+    let last = if down | up { 0 } else { digit };
+    Some((head, last, k))
+}
+
+/// `(d / 10, d % 10, k)`: [`to_decimal_exact`]'s 17 digits as [`to_decimal`] returns them.
+#[inline(always)]
+fn split_last((d, k): (u64, i32)) -> (u64, u64, i32) {
+    (d / 10, d % 10, k)
+}
+
+/// The shortest decimal as `(d, k)` for `d * 10^k`, `d` scaled to exactly 17 digits, for every
+/// double: Schubfach as the paper has it (see the module comment):
+/// for irregular doubles, subnormals, and the values the one-product estimate above cannot
+/// decide (exact ties and bounds, or within about 2^-60 of one).
+#[inline(never)]
+fn to_decimal_exact(bits: u64) -> (u64, i32) {
+    let fraction = bits & ((1 << 52) - 1);
+    let biased = ((bits >> 52) & 0x7FF) as i32;
+    let (c, q) = if biased != 0 {
+        (fraction | 1 << 52, biased - 1075)
+    } else {
+        (fraction, -1074)
+    };
+    let cb = c << 2;
+    // Irregular (c = 2^52 above a binade boundary): the neighbour below is nearer. The smallest
+    // normal (biased exponent 1) is regular, its neighbour below (the largest subnormal) a full
+    // step away. (zmij counts it irregular; both give `2.2250738585072014e-308`, tested.)
+    let (cbl, k) = if fraction != 0 || biased <= 1 {
+        (cb - 2, floor_log10_pow2(q))
+    } else {
+        (cb - 1, floor_log10_three_quarters_pow2(q))
+    };
+    let cbr = cb + 2;
+    // g = floor(10^-k / 2^r) + 1 with 2^127 <= g < 2^128 (the table holds T(-k) =
+    // floor(5^-k / 2^s) = floor(10^-k / 2^(s - k))), so v * 10^-k = c * 2^q * g * 2^r
+    // (nearly) and h = q + r + 128 = q + floor(-k * log2(10)) + 1, which is 1 to 4: `4c << h`
+    // stays below 2^59.
+    let (t_hi, t_lo) = POW5_128[(-(k as i64) - POW5_MIN_Q) as usize];
+    let g = ((t_hi as u128) << 64 | t_lo as u128) + 1;
+    let (g_hi, g_lo) = ((g >> 64) as u64, g as u64);
+    let h = (q + floor_log2_pow10(-k) + 1) as u32;
+    let vb = round_to_odd(g_hi, g_lo, cb << h);
+    let vbl = round_to_odd(g_hi, g_lo, cbl << h);
+    let vbr = round_to_odd(g_hi, g_lo, cbr << h);
+    // The bounds are in R only for even c: `+ odd` turns `<=` into `<` for odd c.
+    let odd = c & 1;
+
+    // 1. The multiples of 10^(k+1) around v.
+    let s = vb >> 2;
+    let sp10 = s / 10 * 10;
+    let tp10 = sp10 + 10;
+    let upin = vbl + odd <= sp10 << 2;
+    let wpin = (tp10 << 2) + odd <= vbr;
+    let (mut d, mut k) = if upin != wpin {
+        (if upin { sp10 } else { tp10 }, k)
+    } else {
+        // 2. The multiples of 10^k around v: the one in R, or the closer one.
+        let t = s + 1;
+        let uin = vbl + odd <= s << 2;
+        let win = (t << 2) + odd <= vbr;
+        // vb - 2(s + t) = 4(v - (s + 1/2) 10^k) rounded to odd: its sign is exact.
+        let mid = (s + t) << 1;
+        let pick_t = if uin != win {
+            win
+        } else {
+            vb > mid || (vb == mid && s & 1 != 0)
+        };
+        (s + pick_t as u64, k)
+    };
+    // To exactly 17 digits: a normal double's `d` has 16 or 17 (10^17 when rounding up
+    // 99999999999999999), a subnormal's may have fewer.
+    while d < TEN16 {
+        d *= 10;
+        k -= 1;
+    }
+    if d >= TEN17 {
+        d /= 10;
+        k += 1;
+    }
+    (d, k)
+}
+
+/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
+/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn sixteen_ascii(n: u64) -> (u128, u32) {
+    sixteen_ascii_swar(n)
+}
+
+/// [`sixteen_ascii`] in plain Rust: two `eight_ascii` (SWAR).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn sixteen_ascii_swar(n: u64) -> (u128, u32) {
+    let high = eight_ascii((n / 100_000_000) as u32);
+    let low = eight_ascii((n % 100_000_000) as u32);
+    let ascii = high as u128 | (low as u128) << 64;
+    // Trailing '0' bytes are the highest.
+    (ascii, (ascii ^ ZEROS).leading_zeros() / 8)
+}
+
+/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
+/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
+///
+/// SSE2 (always present on x86-64), the same steps as the SWAR `eight_ascii` on both halves at
+/// once: `n` in four groups below 10^4 (a scalar division by 10^8, then by 10^4 in 64-bit
+/// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each, `v / 100` =
+/// `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones (8 bits each,
+/// `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same operation: with
+/// different shifts per lane, LLVM turned the multiplies into a widening emulation that cost
+/// more than the SWAR version. This halves the instructions of the SWAR version on two halves.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn sixteen_ascii(n: u64) -> (u128, u32) {
+    use core::arch::x86_64::*;
+    let high = n / 100_000_000;
+    let low = n % 100_000_000;
+    // SAFETY: SSE2 is part of x86-64, so these intrinsics are available; they only compute
+    // on values (no memory access). (Unsafe to call before Rust 1.87.)
+    #[allow(unused_unsafe)]
+    let (ascii, zeros) = unsafe {
+        // The halves in 64-bit lanes, split by 10^4 (`v * 0xD1B71759 >> 45`, exact below
+        // 2^32): four 32-bit lanes below 10^4, most significant first.
+        let halves = _mm_set_epi64x(low as i64, high as i64);
+        let q = _mm_srli_epi64(_mm_mul_epu32(halves, _mm_set1_epi64x(0xD1B7_1759)), 45);
+        let r = _mm_sub_epi32(halves, _mm_mul_epu32(q, _mm_set1_epi64x(10_000)));
+        let v = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+        let hundreds = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi32(5243)), 3);
+        let rest = _mm_sub_epi16(v, _mm_mullo_epi16(hundreds, _mm_set1_epi32(100)));
+        let pairs = _mm_or_si128(hundreds, _mm_slli_epi32(rest, 16));
+        let tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(103 * 64));
+        let ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+        let bytes = _mm_or_si128(tens, _mm_slli_epi16(ones, 8));
+        let zeros = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) as u32;
+        let ascii = _mm_or_si128(bytes, _mm_set1_epi8(b'0' as i8));
+        (core::mem::transmute::<__m128i, u128>(ascii), zeros)
+    };
+    // Bit i of `zeros` is digit i == 0; the trailing zeros are its top bits.
+    (ascii, (!zeros << 16).leading_zeros())
+}
+
+/// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
+/// in the low bytes of a `u64` (first character lowest), and its length.
+#[inline(always)]
+fn exponent_text(e: i32) -> (u64, usize) {
+    let a = e.unsigned_abs() as u64;
+    let (digits, len) = if a >= 100 {
+        ((a / 100) | (a / 10 % 10) << 8 | (a % 10) << 16, 3)
+    } else if a >= 10 {
+        ((a / 10) | (a % 10) << 8, 2)
+    } else {
+        (a, 1)
+    };
+    let ascii = digits | (0x30_3030 & ((1 << (8 * len)) - 1));
+    let sign = if e < 0 { b'-' } else { b'+' } as u64;
+    (b'e' as u64 | sign << 8 | ascii << 16, 2 + len)
+}
+
+/// Appends the shortest round-trip form of the finite `v`, byte for byte what
+/// `zmij::Buffer::format_finite` (and so serde_json) writes.
+#[inline(always)]
+pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
+    let bits = v.to_bits();
+    let negative = (bits >> 63) as usize;
+    out.reserve(ROOM);
+    let start = out.len();
+    let Some((head, last, k)) = to_decimal(bits) else {
+        let text: &[u8; 4] = if negative != 0 { b"-0.0" } else { b"0.0\0" };
+        // SAFETY: `reserve(ROOM)` left at least 40 writable bytes after `start`; 4 are
+        // written, the first `negative + 3` of them are the text that `set_len` covers.
+        unsafe {
+            (out.as_mut_ptr().add(start) as *mut [u8; 4]).write_unaligned(*text);
+            out.set_len(start + negative + 3);
+        }
+        return;
+    };
+    // To 16 digits in `head` (10 head + last has 16 or 17 digits), then `last` is 0. In mask
+    // arithmetic: as selects, LLVM made these branches, which a fifth of canada.json's numbers
+    // (15 digits in `head`, at random) mispredicted.
+    let short = (head < TEN16 / 10) as u64;
+    let mask = short.wrapping_neg();
+    let head = head + (mask & (head * 9 + last));
+    let last = last & !mask;
+    let k = k - short as i32;
+    let (ascii, trailing_zeros) = sixteen_ascii(head);
+    // The 17 digits: the first, then 15 more of `head` and `last`.
+    let first = ascii as u8;
+    let tail = ascii >> 8 | ((b'0' + last as u8) as u128) << 120;
+    // Significant digits: 17, or those of `head` when `last` is 0 (arithmetic, not a branch:
+    // whether a decimal needs its 17th digit depends on the value).
+    let n = 17 - (last == 0) as usize * (1 + trailing_zeros as usize);
+    // The exponent of the first digit.
+    let e = k + 16;
+    // SAFETY: `reserve(ROOM)` left at least ROOM = 40 writable bytes after `start`, owned by
+    // `out`. Every store below is within `start + 34` (see each form), so in bounds, and
+    // `*mut [u8; N]` / `*mut u128` stores are `write_unaligned`. Each form first writes every
+    // byte of its text (`len` bytes after the sign) before `set_len` covers them; bytes beyond
+    // are spare capacity.
+    unsafe {
+        let base = out.as_mut_ptr().add(start);
+        *base = b'-';
+        let dst = base.add(negative);
+        let len = if (0..=15).contains(&e) {
+            // Plain, `e + 1 = p` integer digits (1 to 16): the 17 digits at 0..17, the '.' at
+            // p, then digits p.. again from p + 1 (ends at p + 17 <= 33 after the sign).
+            let p = e as usize + 1;
+            *dst = first;
+            (dst.add(1) as *mut u128).write_unaligned(tail.to_le());
+            *dst.add(p) = b'.';
+            (dst.add(p + 1) as *mut u128).write_unaligned((tail >> (8 * (p - 1))).to_le());
+            // At least one fraction digit (a zero: digit p is '0' when n <= p).
+            n.max(p + 1) + 1
+        } else if (-5..0).contains(&e) {
+            // "0." and -e - 1 zeros (z = 1 - e bytes, 2 to 6), then the digits (ends at
+            // z + 17 <= 23).
+            let z = (1 - e) as usize;
+            (dst as *mut [u8; 8]).write_unaligned(*b"0.000000");
+            *dst.add(z) = first;
+            (dst.add(z + 1) as *mut u128).write_unaligned(tail.to_le());
+            z + n
+        } else {
+            // d[.ddd]e[-]x: the first digit, '.', 16 digits (ends at 18), the exponent over
+            // the '.' (n = 1) or after the n digits (ends at n + 1 + 8 <= 26).
+            *dst = first;
+            *dst.add(1) = b'.';
+            (dst.add(2) as *mut u128).write_unaligned(tail.to_le());
+            let at = if n > 1 { n + 1 } else { 1 };
+            let (text, text_len) = exponent_text(e);
+            (dst.add(at) as *mut u64).write_unaligned(text.to_le());
+            at + text_len
+        };
+        out.set_len(start + negative + len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_shortest_f64;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    fn ours(v: f64) -> String {
+        let mut out = Vec::new();
+        write_shortest_f64(&mut out, v);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn zmij(v: f64) -> String {
+        zmij::Buffer::new().format_finite(v).into()
+    }
+
+    fn check(v: f64) {
+        if v.is_finite() {
+            assert_eq!(ours(v), zmij(v), "{:#x}", v.to_bits());
+        }
+    }
+
+    /// xorshift: deterministic, no dependency.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    fn count(native: usize) -> usize {
+        if cfg!(miri) {
+            native / 10_000 + 20
+        } else {
+            native
+        }
+    }
+
+    #[test]
+    fn shortest_random_bits_match_zmij() {
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..count(4_000_000) {
+            check(f64::from_bits(next(&mut state)));
+        }
+    }
+
+    #[test]
+    fn sixteen_ascii_is_zero_padded_decimal() {
+        // Every 4-digit group value in every group position (each lane divides on its own),
+        // then random values.
+        let check = |n: u64| {
+            let text = format!("{n:016}");
+            let expect = text.len() - text.trim_end_matches('0').len();
+            for (ascii, trailing_zeros) in [super::sixteen_ascii(n), super::sixteen_ascii_swar(n)] {
+                assert_eq!(&ascii.to_le_bytes(), text.as_bytes());
+                assert_eq!(trailing_zeros as usize, expect, "{n}");
+            }
+        };
+        let step = if cfg!(miri) { 997 } else { 1 };
+        for v in (1..10_000u64).step_by(step) {
+            check(v * 1_0001_0001_0001);
+            for shift in [0, 4, 8, 12] {
+                check(v * 10u64.pow(shift));
+            }
+        }
+        let mut state = 0x5EED_1234_5678_9ABCu64;
+        for _ in 0..count(1_000_000) {
+            check(next(&mut state) % 10_000_000_000_000_000 + 1);
+        }
+        check(9_999_999_999_999_999);
+        check(1);
+    }
+
+    #[test]
+    fn shortest_fast_and_exact_paths_agree() {
+        // The one-product path against Schubfach on its own (both are also compared with
+        // zmij through `write_shortest_f64`).
+        let mut state = 0x0F1E_2D3C_4B5A_6978u64;
+        for _ in 0..count(2_000_000) {
+            let bits = next(&mut state) & !(1 << 63);
+            if bits >= 0x7FF0_0000_0000_0000 || bits == 0 {
+                continue;
+            }
+            // The same decimal: 10 head + last scaled to 17 digits.
+            let (head, last, mut k) = super::to_decimal(bits).unwrap();
+            let mut d = head * 10 + last;
+            if d < super::TEN16 {
+                d *= 10;
+                k -= 1;
+            }
+            assert_eq!((d, k), super::to_decimal_exact(bits), "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn shortest_plain_range_and_edges_match_zmij() {
+        // Exponents around the plain-notation range 1e-5..1e16 (biased 1005 to 1077, 2^-18
+        // to 2^54), and random multiples of powers of ten near the switch points.
+        let mut state = 0xDEAD_BEEF_CAFE_F00Du64;
+        for _ in 0..count(2_000_000) {
+            let r = next(&mut state);
+            let biased = 1000 + (r >> 52) % 80;
+            check(f64::from_bits((r & 0x800F_FFFF_FFFF_FFFF) | biased << 52));
+        }
+        let edges = [1e-6, 1e-5, 1e-4, 0.1, 1.0, 10.0, 1e15, 1e16, 1e17];
+        for edge in edges {
+            let b = f64::to_bits(edge);
+            for delta in 0..count(20_000) as u64 {
+                check(f64::from_bits(b + delta));
+                check(f64::from_bits(b - delta));
+                check(-f64::from_bits(b - delta));
+            }
+        }
+    }
+
+    #[test]
+    fn shortest_edge_cases_match_zmij() {
+        let mut values = alloc::vec![
+            0.0,
+            -0.0,
+            5e-324,
+            1e-323,
+            f64::from_bits(0x000F_FFFF_FFFF_FFFF),
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::EPSILON,
+            9007199254740992.0,
+            9007199254740993.0,
+            1e15,
+            1e16,
+            1.5e-5,
+            1e-5,
+            1e-7,
+            123456789012345680.0,
+            0.3,
+            2.0 / 3.0,
+        ];
+        // Every power of two (regular and irregular: all exponents) and of ten, each with
+        // its neighbours.
+        let mut p = 1.0f64;
+        for _ in 0..1100 {
+            values.push(p);
+            p /= 2.0;
+        }
+        let mut p = 1.0f64;
+        while p.is_finite() {
+            values.push(p);
+            p *= 2.0;
+        }
+        for e in -330..=310 {
+            values.push(format!("1e{e}").parse().unwrap());
+        }
+        // Integers up to 2^53 and beyond, and subnormals with few bits.
+        for i in 0..count(200_000) as u64 {
+            values.push(i as f64);
+            values.push(((1u64 << 53) - i) as f64);
+            values.push(((1u64 << 53) + 2 * i) as f64);
+            values.push(f64::from_bits(i));
+        }
+        for v in values {
+            for w in [v, -v] {
+                let b = w.to_bits();
+                check(w);
+                check(f64::from_bits(b.wrapping_add(1)));
+                if b << 1 != 0 {
+                    check(f64::from_bits(b.wrapping_sub(1)));
+                }
+            }
+        }
+        assert_eq!(ours(1e16), "1e+16");
+        assert_eq!(ours(1e15), "1000000000000000.0");
+        assert_eq!(ours(-0.0), "-0.0");
+        assert_eq!(ours(5e-324), "5e-324");
+    }
+
+    #[test]
+    fn shortest_decimals_of_every_length_match_zmij() {
+        // Decimals with 1 to 17 significant digits at every decimal exponent: parsed, they
+        // are doubles whose shortest form usually has that many digits.
+        let mut state = 0x1357_9BDF_2468_ACE0u64;
+        for _ in 0..count(150_000) {
+            for digits in 1..=17u32 {
+                let m = next(&mut state) % 10u64.pow(digits);
+                let e = (next(&mut state) % 640) as i32 - 330;
+                let v: f64 = format!("{m}e{e}").parse().unwrap();
+                check(v);
+                check(-v);
+            }
+        }
+    }
+
+    #[test]
+    fn shortest_appends_after_existing_bytes() {
+        let values = [
+            -2.2250738585072014e-308,
+            -1.7976931348623157e308,
+            5e-324,
+            -5e-324,
+            1.2345678901234567e-100,
+            -65.613_616_999_999_98,
+            -1234567890123456.7,
+            -0.000_012_345_678_901_234_567,
+            123456789012345680.0,
+            1e15,
+            -0.0,
+            0.1,
+        ];
+        for v in values {
+            for prefix in 0..40 {
+                for extra in [0usize, 1, 23, 24, 40, 64] {
+                    let mut out = Vec::with_capacity(prefix + extra);
+                    out.extend((0..prefix).map(|i| b'a' + (i % 26) as u8));
+                    let before = out.clone();
+                    write_shortest_f64(&mut out, v);
+                    assert_eq!(out[..prefix], before[..], "{v:?}");
+                    assert_eq!(core::str::from_utf8(&out[prefix..]).unwrap(), zmij(v));
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: cargo test --release -p json-runtime shortest_long -- --ignored"]
+    fn shortest_long_random_bits_match_zmij() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut out = Vec::with_capacity(64);
+        let mut z = zmij::Buffer::new();
+        for _ in 0..400_000_000u64 {
+            let v = f64::from_bits(next(&mut state));
+            if v.is_finite() {
+                out.clear();
+                write_shortest_f64(&mut out, v);
+                assert_eq!(out, z.format_finite(v).as_bytes(), "{:#x}", v.to_bits());
+            }
+        }
+    }
+}
