@@ -31,11 +31,13 @@
 //! `round(10 frac(y))`. One 128 x 64-bit product gives `w`, within 1 of `2^64 y`, and `g`
 //! alone gives `2^64 h` within 1 (see the comments in the code: `g` is the reader's 128-bit
 //! power of five plus one, so the product is exact up to less than `2^-67` before the floor).
-//! So `frac(y)` and `h` are known within one unit of `2^-64`, and `10 frac(y)` within ten:
-//! every decision whose margin is larger than that is exact. When one is not (an exact tie or
-//! bound, which only happens for short exact values, or a value within about 2^-60 of one), and
-//! for subnormals and irregular doubles, the exact path below decides instead. The tests
-//! compare the two paths on millions of doubles, and both with zmij.
+//! So `frac(y)` and `h` are known within one unit of `2^-64`: the two case-1 decisions are exact
+//! unless their margin is under 2 units. The digit is taken from the top 32 bits of `frac(y)`
+//! (one 64-bit product), so `10 frac(y)` is known within 11 units of `2^-32`: it is exact unless
+//! within that of a halfway point. When a decision is that close (an exact tie or bound, which
+//! only happens for short exact values, or an inexact value within about `2^-28.5` of a digit's
+//! halfway point), and for subnormals and irregular doubles, the exact path below decides
+//! instead. The tests compare the two paths on millions of doubles, and both with zmij.
 //!
 //! # The exact path: Schubfach ([`to_decimal_exact`])
 //!
@@ -43,14 +45,16 @@
 //! `vbr = (4c + 2) 2^q / 10^k` (the centre and bounds of `R` in quarter steps), each computed
 //! as `floor(g * x / 2^128)` rounded to odd, with `g = floor(10^-k / 2^r) + 1` and
 //! `x = 4c << h` (at most 59 bits). Since `g` overestimates by less than one unit, the product
-//! exceeds the exact quantity by less than `2^59 / 2^128 = 2^-69`. The paper shows that these
-//! exact quantities, for every double, are integers or stay farther than its own
-//! approximation's error from an integer (its `g` has 126 bits, and its sticky bit is set from
-//! a fraction of `2^-63` up); ours errs by less and sets the sticky bit from `2^-64` up, so the
-//! integer part is exact and the sticky bit is set exactly when the exact quantity is not an
-//! integer: `vb`, `vbl` and `vbr` are the exact values rounded to odd. Rounding to odd keeps
-//! every comparison with an even integer exact, and the decisions compare them with `4 s` or
-//! `2 (s + t)` (`s`, `t` integers): the decisions are exact, as in the paper.
+//! exceeds the exact quantity by less than `2^59 / 2^128 = 2^-69`. What the decisions need,
+//! checked for every exponent by an exact search over all significands (in exact rational
+//! arithmetic, during review; not in this repository): the exact quantity's fraction is never
+//! within `2^-60.5` below an integer, so the computed integer part is exact; and where the
+//! integer part is even, a nonzero fraction is never below `2^-62.5`, so the sticky bit
+//! (set from `2^-64` up) is set. Where the integer part is odd the sticky bit may miss a tiny
+//! fraction (it does, for `6.802601037806062e215`), and rounding to odd gives the same value
+//! either way. So `vb`, `vbl` and `vbr` are the exact values rounded to odd. Rounding to odd
+//! keeps every comparison with an even integer exact, and the decisions compare them with
+//! `4 s` or `2 (s + t)` (`s`, `t` integers): the decisions are exact, as in the paper.
 //!
 //! # The text
 //!
@@ -85,7 +89,7 @@ const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 /// 16-byte store (plain notation with `e = 15`) end at 1 + 1 + 16 + 16 = 34.
 const ROOM: usize = 40;
 
-/// `floor(q * log10(2))` for `|q| <= 1100` (checked exhaustively with exact rationals).
+/// `floor(q * log10(2))` for `|q| <= 1100` (checked over that range: `floor_log10_formulas`).
 #[inline(always)]
 fn floor_log10_pow2(q: i32) -> i32 {
     (q * 315_653) >> 20
@@ -183,9 +187,9 @@ fn split_last((d, k): (u64, i32)) -> (u64, u64, i32) {
 }
 
 /// The shortest decimal as `(d, k)` for `d * 10^k`, `d` scaled to exactly 17 digits, for every
-/// double: Schubfach as the paper has it (see the module comment):
-/// for irregular doubles, subnormals, and the values the one-product estimate above cannot
-/// decide (exact ties and bounds, or within about 2^-60 of one).
+/// double: Schubfach as the paper has it (see the module comment). Used for irregular doubles,
+/// subnormals, and the values the one-product estimate above cannot decide (exact ties and
+/// bounds, or too close to one: see [`to_decimal`]).
 #[inline(never)]
 fn to_decimal_exact(bits: u64) -> (u64, i32) {
     let fraction = bits & ((1 << 52) - 1);
@@ -241,8 +245,9 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
         };
         (s + pick_t as u64, k)
     };
-    // To exactly 17 digits: a normal double's `d` has 16 or 17 (10^17 when rounding up
-    // 99999999999999999), a subnormal's may have fewer.
+    // To exactly 17 digits: a normal double's `d` has 16 or 17 (below 9.01e16 by the bounds
+    // of `y`; the division below is a guard that review found never taken), a subnormal's may
+    // have fewer.
     while d < TEN16 {
         d *= 10;
         k -= 1;
@@ -278,9 +283,10 @@ fn sixteen_ascii_swar(n: u64) -> (u128, u32) {
 ///
 /// SSE2 (always present on x86-64), the same steps as the SWAR `eight_ascii` on both halves at
 /// once: `n` in four groups below 10^4 (a scalar division by 10^8, then by 10^4 in 64-bit
-/// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each, `v / 100` =
-/// `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones (8 bits each,
-/// `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same operation: with
+/// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each,
+/// `v / 100` = `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones
+/// (8 bits each, `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same
+/// operation: with
 /// different shifts per lane, LLVM turned the multiplies into a widening emulation that cost
 /// more than the SWAR version. This halves the instructions of the SWAR version on two halves.
 #[cfg(target_arch = "x86_64")]
@@ -429,14 +435,6 @@ mod tests {
         }
     }
 
-    /// xorshift: deterministic, no dependency.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     fn count(native: usize) -> usize {
         if cfg!(miri) {
             native / 10_000 + 20
@@ -445,11 +443,38 @@ mod tests {
         }
     }
 
+    /// The two `floor(log10)` formulas against `f64` arithmetic, which decides every case in
+    /// range: the values are irrational (but for q = 0), and none lies within 1e-9 of an
+    /// integer, far beyond `f64`'s error here (under 1e-12).
+    #[test]
+    fn floor_log10_formulas() {
+        use std::f64::consts::LOG10_2;
+        let exact = |x: f64| {
+            let fl = x.floor();
+            assert!(x - fl > 1e-9 && fl + 1.0 - x > 1e-9, "{x}");
+            fl as i32
+        };
+        for q in -1100..=1100 {
+            if q != 0 {
+                assert_eq!(super::floor_log10_pow2(q), exact(q as f64 * LOG10_2), "{q}");
+            }
+            if q <= 1000 {
+                let three_quarters = q as f64 * LOG10_2 + 0.75f64.log10();
+                assert_eq!(
+                    super::floor_log10_three_quarters_pow2(q),
+                    exact(three_quarters),
+                    "{q}"
+                );
+            }
+        }
+        assert_eq!(super::floor_log10_pow2(0), 0);
+    }
+
     #[test]
     fn shortest_random_bits_match_zmij() {
-        let mut state = 0x0123_4567_89AB_CDEFu64;
+        let mut rng = crate::test_rng(0x0123_4567_89AB_CDEFu64);
         for _ in 0..count(4_000_000) {
-            check(f64::from_bits(next(&mut state)));
+            check(f64::from_bits(rng()));
         }
     }
 
@@ -472,9 +497,9 @@ mod tests {
                 check(v * 10u64.pow(shift));
             }
         }
-        let mut state = 0x5EED_1234_5678_9ABCu64;
+        let mut rng = crate::test_rng(0x5EED_1234_5678_9ABCu64);
         for _ in 0..count(1_000_000) {
-            check(next(&mut state) % 10_000_000_000_000_000 + 1);
+            check(rng() % 10_000_000_000_000_000 + 1);
         }
         check(9_999_999_999_999_999);
         check(1);
@@ -484,9 +509,9 @@ mod tests {
     fn shortest_fast_and_exact_paths_agree() {
         // The one-product path against Schubfach on its own (both are also compared with
         // zmij through `write_shortest_f64`).
-        let mut state = 0x0F1E_2D3C_4B5A_6978u64;
+        let mut rng = crate::test_rng(0x0F1E_2D3C_4B5A_6978u64);
         for _ in 0..count(2_000_000) {
-            let bits = next(&mut state) & !(1 << 63);
+            let bits = rng() & !(1 << 63);
             if bits >= 0x7FF0_0000_0000_0000 || bits == 0 {
                 continue;
             }
@@ -505,9 +530,9 @@ mod tests {
     fn shortest_plain_range_and_edges_match_zmij() {
         // Exponents around the plain-notation range 1e-5..1e16 (biased 1005 to 1077, 2^-18
         // to 2^54), and random multiples of powers of ten near the switch points.
-        let mut state = 0xDEAD_BEEF_CAFE_F00Du64;
+        let mut rng = crate::test_rng(0xDEAD_BEEF_CAFE_F00Du64);
         for _ in 0..count(2_000_000) {
-            let r = next(&mut state);
+            let r = rng();
             let biased = 1000 + (r >> 52) % 80;
             check(f64::from_bits((r & 0x800F_FFFF_FFFF_FFFF) | biased << 52));
         }
@@ -586,11 +611,11 @@ mod tests {
     fn shortest_decimals_of_every_length_match_zmij() {
         // Decimals with 1 to 17 significant digits at every decimal exponent: parsed, they
         // are doubles whose shortest form usually has that many digits.
-        let mut state = 0x1357_9BDF_2468_ACE0u64;
+        let mut rng = crate::test_rng(0x1357_9BDF_2468_ACE0u64);
         for _ in 0..count(150_000) {
             for digits in 1..=17u32 {
-                let m = next(&mut state) % 10u64.pow(digits);
-                let e = (next(&mut state) % 640) as i32 - 330;
+                let m = rng() % 10u64.pow(digits);
+                let e = (rng() % 640) as i32 - 330;
                 let v: f64 = format!("{m}e{e}").parse().unwrap();
                 check(v);
                 check(-v);
@@ -613,6 +638,9 @@ mod tests {
             1e15,
             -0.0,
             0.1,
+            0.696_468_466_152,
+            -0.000_123_456_789_012_345_67,
+            0.999_999_999_999_999_9,
         ];
         for v in values {
             for prefix in 0..40 {
@@ -631,11 +659,11 @@ mod tests {
     #[test]
     #[ignore = "slow: cargo test --release -p json-runtime shortest_long -- --ignored"]
     fn shortest_long_random_bits_match_zmij() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::test_rng(0x2545_F491_4F6C_DD1Du64);
         let mut out = Vec::with_capacity(64);
         let mut z = zmij::Buffer::new();
         for _ in 0..400_000_000u64 {
-            let v = f64::from_bits(next(&mut state));
+            let v = f64::from_bits(rng());
             if v.is_finite() {
                 out.clear();
                 write_shortest_f64(&mut out, v);
