@@ -247,6 +247,7 @@ impl<'de> Reader<'de> {
     }
 
     /// The rest of a long whitespace run, from `i`.
+    #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     fn skip_ws_from(&mut self, i: usize) {
         self.pos = crate::swar::skip_whitespace(self.input, i);
