@@ -5,10 +5,10 @@
 #   lib.rs to_string/to_string_pretty ...... tests::written_text_is_utf8
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
 #   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
-#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*
+#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*,
+#                                            reader::tests::whitespace_after_comma_like_serde_json
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
 #                                            Miri, which cannot run asm; every reader test runs it natively
-#   swar/mod.rs whitespace_run16 ........... reader::tests::whitespace_after_comma_like_serde_json
 #   swar/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
 #                                            swar::tests::* (every path forced)
 #   swar/avx2.rs special_block, not_ws_block, scan, skip_ws ... swar::tests::* in the second run

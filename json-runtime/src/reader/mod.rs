@@ -225,32 +225,17 @@ impl<'de> Reader<'de> {
     }
 
     /// The whitespace after an array's `,`: none (compact text: one compare), one space, or,
-    /// in indented text, a newline and its indentation, found with one 16-byte block where the
-    /// target has it (the call to [`Reader::skip_ws_then_peek`] and its scalar steps cost more
-    /// per element: 8-12% of reading indented float arrays). Not used for objects: inlined
-    /// into every struct reader's `has_next_entry`, it made them too big to inline that.
+    /// in indented text, a newline and its indentation, which the whitespace skip's inline
+    /// 16-byte blocks find without [`Reader::skip_ws_then_peek`]'s call and scalar steps (they
+    /// cost 8-12% of reading indented float arrays). Not used for objects: inlined into every
+    /// struct reader's `has_next_entry`, it made them too big to inline that.
     #[inline(always)]
     fn skip_ws_after_separator(&mut self) {
         self.skip_one_space();
         match self.input.get(self.pos) {
             Some(&b) if b > b' ' => {}
-            _ => {
-                #[cfg(target_arch = "x86_64")]
-                match crate::swar::whitespace_run16(self.input, self.pos) {
-                    Some(16) => return self.skip_ws_from(self.pos + 16),
-                    Some(n) => return self.pos += n,
-                    None => {}
-                }
-                self.skip_ws_then_peek();
-            }
+            _ => self.pos = crate::swar::skip_whitespace(self.input, self.pos),
         }
-    }
-
-    /// The rest of a long whitespace run, from `i`.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(never)]
-    fn skip_ws_from(&mut self, i: usize) {
-        self.pos = crate::swar::skip_whitespace(self.input, i);
     }
 
     /// Steps over one space if it is next: the `", "` and `": "` separators of many writers

@@ -5,7 +5,8 @@
 //! blocks, inline in the caller (most strings are keys and short values that end there); the
 //! rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run time and
 //! cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block is one
-//! load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off. Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
+//! load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off.
+//! Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
 //! The `_ascii` variant also says whether any byte with the high bit set was seen, so the reader
 //! validates UTF-8 only for strings that can contain non-ASCII text. Measured on twitter.json:
@@ -140,20 +141,6 @@ pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
     }
     #[cfg(not(target_arch = "x86_64"))]
     skip_whitespace_scalar(bytes, i)
-}
-
-/// The length of the whitespace run at `i` if it ends within the 16 bytes from `i`, or 16 if
-/// it does not end there (one SSE2 block, inline in the caller); `None` if fewer than 16 bytes
-/// are left.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(crate) fn whitespace_run16(bytes: &[u8], i: usize) -> Option<usize> {
-    if i.checked_add(16)? > bytes.len() {
-        return None;
-    }
-    // SAFETY: i + 16 <= bytes.len().
-    let not_ws = unsafe { sse2::not_ws_block(bytes, i) };
-    Some((not_ws | 1 << 16).trailing_zeros() as usize)
 }
 
 /// The x86_64 skip, split as [`find_special_x86`]: two 16-byte SSE2 blocks inline (with one,
