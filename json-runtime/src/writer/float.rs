@@ -53,12 +53,11 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
 }
 
 /// zmij's shortest round-trip form, formatted in place (for `f32`; `f64` goes through
-/// shortest.rs): zmij's `Buffer` (24 bytes of
-/// `MaybeUninit<u8>`, alignment 1) is laid over the output's spare capacity, so that zmij writes
-/// the text where it belongs and nothing is copied (the copy out of a stack buffer was ~5
-/// instructions per number on canada.json, and a branch on the length). Should a later zmij
-/// lay its `Buffer` out differently, the size and alignment test (evaluated at compile time)
-/// sends every number through the copy instead.
+/// shortest.rs): zmij's `Buffer` (24 bytes of `MaybeUninit<u8>`, alignment 1) is laid over
+/// the output's spare capacity, so that zmij writes the text where it belongs and nothing is
+/// copied (the copy out of a stack buffer was ~5 instructions per number on canada.json, and a
+/// branch on the length). Should a later zmij lay its `Buffer` out differently, the size and
+/// alignment test (evaluated at compile time) sends every number through the copy instead.
 #[inline(always)]
 pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
     const SIZE: usize = core::mem::size_of::<zmij::Buffer>();

@@ -246,16 +246,12 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
         (s + pick_t as u64, k)
     };
     // To exactly 17 digits: a normal double's `d` has 16 or 17 (below 9.01e16 by the bounds
-    // of `y`; the division below is a guard that review found never taken), a subnormal's may
-    // have fewer.
+    // of `y`, so never 18), a subnormal's may have fewer.
     while d < TEN16 {
         d *= 10;
         k -= 1;
     }
-    if d >= TEN17 {
-        d /= 10;
-        k += 1;
-    }
+    debug_assert!(d < TEN17);
     (d, k)
 }
 
@@ -286,9 +282,9 @@ fn sixteen_ascii_swar(n: u64) -> (u128, u32) {
 /// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each,
 /// `v / 100` = `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones
 /// (8 bits each, `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same
-/// operation: with
-/// different shifts per lane, LLVM turned the multiplies into a widening emulation that cost
-/// more than the SWAR version. This halves the instructions of the SWAR version on two halves.
+/// operation: with different shifts per lane, LLVM turned the multiplies into a widening
+/// emulation that cost more than the SWAR version. This halves the instructions of the SWAR
+/// version on two halves.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn sixteen_ascii(n: u64) -> (u128, u32) {
