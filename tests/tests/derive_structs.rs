@@ -324,3 +324,48 @@ fn recursive_types() {
     check_inputs::<Expr>(&[&deep]);
     assert!(json_runtime::from_str::<Expr>(&deep).is_err());
 }
+
+/// `"key" : value` (Jackson's default pretty printer, Java and .NET writers) and other spacing
+/// around a key's colon, through each way a key is read: the expected next key, a key out of
+/// order, an unknown key skipped, and a map's keys.
+#[test]
+fn space_before_colon_reads_like_serde() {
+    let named = |sep: &str| {
+        format!(
+            r#"{{"a"{sep}1,"b"{sep}"x","c"{sep}null,"d"{sep}[true],"e"{sep}2.5,"type"{sep}"t"}}"#
+        )
+    };
+    let shuffled = |sep: &str| {
+        format!(
+            r#"{{"e"{sep}2.5,"zz"{sep}{{"q"{sep}[1]}},"b"{sep}"x","a"{sep}1,"type"{sep}"t","d"{sep}[],"c"{sep}3}}"#
+        )
+    };
+    let maps = |sep: &str| {
+        format!(
+            r#"{{"by_string"{sep}{{"k"{sep}1,"l" {sep} 2}},"by_int"{sep}{{"-1"{sep}"x"}},"by_u64"{sep}{{}},"by_char"{sep}{{"c"{sep}7}},"hashed"{sep}{{}},"nested"{sep}{{}}}}"#
+        )
+    };
+    let good = [":", " :", " : ", ": ", "  :", "\t:", "\n: ", " \r\n :  "];
+    let mut accepted = Vec::new();
+    for sep in good {
+        accepted.extend([named(sep), shuffled(sep), maps(sep)]);
+    }
+    let (structs, map_docs): (Vec<_>, Vec<_>) = accepted
+        .iter()
+        .map(String::as_str)
+        .partition(|d| !d.starts_with(r#"{"by_string""#));
+    check_accepts::<Named>(&structs);
+    check_accepts::<Maps>(&map_docs);
+    // A space then something other than a colon, or the end of the input, after a key.
+    let bad = [" ,", " 1", " ", " ;", "  "];
+    let mut rejected = Vec::new();
+    for sep in bad {
+        rejected.extend([named(sep), shuffled(sep)]);
+    }
+    rejected.extend([
+        r#"{"a" "#.to_string(),
+        r#"{"a" :"#.to_string(),
+        r#"{"zz" "#.to_string(),
+    ]);
+    check_rejects::<Named>(&rejected.iter().map(String::as_str).collect::<Vec<_>>());
+}

@@ -358,12 +358,25 @@ impl<'de> Reader<'de> {
         }
         self.pos += 1;
         let span = self.scan_str()?;
-        match self.input.get(self.pos) {
-            Some(b':') => self.pos += 1,
-            _ => self.expect_colon_slow()?,
-        }
+        self.eat_colon()?;
         self.skip_one_space();
         Ok(self.span_str(span))
+    }
+
+    /// Consumes the `:` after a key: right after it, or after one space (`"key" : value`, the
+    /// layout of Jackson's default pretty printer and of other Java and .NET writers), each a
+    /// predicted branch with a constant step; any other whitespace goes the slow way.
+    #[inline(always)]
+    pub(crate) fn eat_colon(&mut self) -> Result<()> {
+        if self.input.get(self.pos) == Some(&b':') {
+            self.pos += 1;
+        } else if self.input.get(self.pos..self.pos + 2) == Some(b" :") {
+            self.pos += 2;
+            keep_branch();
+        } else {
+            self.expect_colon_slow()?;
+        }
+        Ok(())
     }
 
     /// If the next key is exactly `quoted` (the key's JSON text with its quotes, as generated
@@ -376,12 +389,17 @@ impl<'de> Reader<'de> {
             Some(text) if crate::swar::short_eq(text, quoted) => {}
             _ => return false,
         }
+        // The colon as in [`Reader::eat_colon`]: right after the key or after one space.
         if self.input.get(end) == Some(&b':') {
             self.pos = end + 1;
-            self.skip_one_space();
-            return true;
+        } else if self.input.get(end..end + 2) == Some(b" :") {
+            self.pos = end + 2;
+            keep_branch();
+        } else {
+            return self.eat_colon_after(end);
         }
-        self.eat_colon_after(end)
+        self.skip_one_space();
+        true
     }
 
     #[cold]

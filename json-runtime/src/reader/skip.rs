@@ -138,13 +138,7 @@ impl<'de> Reader<'de> {
         }
         self.pos += 1;
         self.skip_str()?;
-        match self.input.get(self.pos) {
-            Some(b':') => {
-                self.pos += 1;
-                Ok(())
-            }
-            _ => self.expect_colon_slow(),
-        }
+        self.eat_colon()
     }
 }
 
