@@ -130,6 +130,32 @@ fn telemetry(n: usize) -> Vec<Telemetry> {
         .collect()
 }
 
+/// A document in Python's `json.dumps` default layout: `", "` and `": "` outside
+/// strings, one line (key order kept).
+fn python_style(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() * 5 / 4);
+    let (mut in_str, mut escaped) = (false, false);
+    for &b in input {
+        if !in_str && b" \n\r\t".contains(&b) {
+            continue;
+        }
+        out.push(b);
+        if in_str {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_str = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_str = true;
+        } else if b == b',' || b == b':' {
+            out.push(b' ');
+        }
+    }
+    out
+}
+
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return f64::NAN;
@@ -325,6 +351,8 @@ fn main() {
     );
     let twitter = data::corpus("twitter.json");
     ab::<Twitter>(&cfg, "twitter", &twitter, false);
+    ab::<Twitter>(&cfg, "twitter_py", &python_style(&twitter), false);
+    ab::<Canada>(&cfg, "canada_py", &python_style(&canada), false);
     ab::<json_payloads::payloads::citm::CitmCatalog>(
         &cfg,
         "citm",

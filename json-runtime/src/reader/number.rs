@@ -74,6 +74,9 @@ fn digit_prefix(input: &[u8], at: usize) -> Option<(u64, usize)> {
 }
 
 /// 10^n for n in 0..=8.
+/// 10^0 to 10^10, each exact in `f32` (`5^10 < 2^24`).
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
 const POW10_U64: [u64; 9] = [
     1,
     10,
@@ -472,6 +475,18 @@ impl<'de> Reader<'de> {
         };
         let v = if let Some(s) = scan(self.input, start) {
             self.pos = s.end;
+            // Clinger's fast path in single precision: up to 7 digits (`m < 2^24`) and
+            // `10^|e| <= 10^10` (`5^10 < 2^24`) are exact `f32`s, so one `f32` operation rounds
+            // once (most `f32` text: `0.270354`, `-12.5`, `3`).
+            if s.mantissa < (1 << 24) && (-10..=10).contains(&s.exp10) {
+                let m = s.mantissa as f32;
+                let v = if s.exp10 < 0 {
+                    m / POW10_F32[(-s.exp10) as usize]
+                } else {
+                    m * POW10_F32[s.exp10 as usize]
+                };
+                return Ok(if s.negative { -v } else { v });
+            }
             // Integers too, like `read_f64` (`-0` is -0.0); the check below covers them.
             self.scanned_to_f64(s, start)?
         } else {
@@ -676,6 +691,11 @@ mod eight_digit_tests {
             let e = (next() % 90) as i64 - 50;
             texts.push(format!("{m}e{e}"));
             texts.push(format!("-0.{:06}", next() % 1_000_000));
+            // Around the single-precision fast path's bounds (`m < 2^24`, `|e| <= 10`).
+            let m = next() % 20_000_000;
+            let e = (next() % 25) as i64 - 12;
+            texts.push(format!("{m}e{e}"));
+            texts.push(format!("{}.{:03}", m / 1000, m % 1000));
         }
         for text in &texts {
             let want = text.parse::<f32>().ok().filter(|v| v.is_finite());
