@@ -349,6 +349,19 @@ fn main() {
         &serde_json::to_vec_pretty(&tw).unwrap(),
         true,
     );
+    // Windows line ends and tab indentation (serde_json's pretty output, re-laid out: newlines
+    // and indentation never occur inside its strings, which escape them).
+    let crlf_tabs: Vec<u8> = String::from_utf8(serde_json::to_vec_pretty(&tw).unwrap())
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let body = l.trim_start_matches(' ');
+            "\t".repeat((l.len() - body.len()) / 2) + body
+        })
+        .collect::<Vec<_>>()
+        .join("\r\n")
+        .into_bytes();
+    ab::<Twitter>(&cfg, "twitter_crlf_tabs", &crlf_tabs, false);
     let twitter = data::corpus("twitter.json");
     ab::<Twitter>(&cfg, "twitter", &twitter, false);
     ab::<Twitter>(&cfg, "twitter_py", &python_style(&twitter), false);
