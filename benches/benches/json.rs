@@ -5,7 +5,8 @@
 //!
 //! `BENCH_QUICK=1` for a short run; arguments filter rows by `payload/direction/method`
 //! substring (`cargo bench -p json-benches -- twitter/de`). Prints a table per payload and a
-//! summary, and writes `<target>/bench-results/results.csv`, `results.svg` and `summary.md`.
+//! summary, and writes `<target>/bench-results/results.csv`, `results.svg` and `summary.md`
+//! (a filtered run writes them to `<target>/bench-results/filtered/`, leaving the full run's).
 //! The second configuration builds into its own target dir, so its results land there:
 //! `RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo bench`.
 
@@ -53,7 +54,8 @@ fn main() {
     write_results(&suite, &settings, &summary_text, &unsupported, elapsed);
 }
 
-/// Writes results.csv, results.svg and summary.md into the target dir's bench-results/.
+/// Writes results.csv, results.svg and summary.md into the target dir's bench-results/ (its
+/// filtered/ subdirectory when filters selected the rows).
 fn write_results(
     suite: &Suite,
     settings: &str,
@@ -61,7 +63,7 @@ fn write_results(
     unsupported: &str,
     elapsed: f64,
 ) {
-    let dir = match paths::results_dir() {
+    let dir = match paths::results_dir_for(!suite.cfg.filters.is_empty()) {
         Ok(dir) => dir,
         Err(e) => {
             eprintln!("cannot create the results directory: {e}");

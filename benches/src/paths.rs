@@ -1,4 +1,6 @@
-//! Where results go: `<target dir>/bench-results/`.
+//! Where results go: `<target dir>/bench-results/`, or `<target dir>/bench-results/filtered/`
+//! for a run that selects rows (`cargo bench -- <filter>`), so that it never replaces the files
+//! of a full run.
 //!
 //! The target dir is `CARGO_TARGET_DIR` when it is set to an absolute path; otherwise the
 //! directory cargo built this binary in (the nearest ancestor of the executable holding cargo's
@@ -47,6 +49,18 @@ pub fn results_dir() -> std::io::Result<PathBuf> {
     Ok(dir)
 }
 
+/// Where a run writes: [`results_dir`] for a full run; its `filtered` subdirectory (created if
+/// missing) when rows were selected by filters.
+pub fn results_dir_for(filtered: bool) -> std::io::Result<PathBuf> {
+    let dir = results_dir()?;
+    if !filtered {
+        return Ok(dir);
+    }
+    let dir = dir.join("filtered");
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +77,16 @@ mod tests {
         .unwrap();
         assert_eq!(target_dir_of(&deps.join("json-0123")), Some(root.clone()));
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn filtered_runs_write_beside_full_runs() {
+        let full = results_dir_for(false).unwrap();
+        let filtered = results_dir_for(true).unwrap();
+        assert_eq!(full, results_dir().unwrap());
+        assert_eq!(full.file_name().unwrap(), "bench-results");
+        assert_eq!(filtered, full.join("filtered"));
+        assert!(filtered.is_dir());
     }
 
     #[test]
