@@ -115,7 +115,8 @@ fn from_f64(r: &Reader<'_>, v: f64) -> Result<Decimal> {
     match out {
         Some(Ok(d)) => Ok(d),
         _ => Err(r.error(format_args!(
-            "invalid value: floating point `{v}`, expected {EXPECTING}"
+            "invalid value: floating point `{}`, expected {EXPECTING}",
+            crate::reader::number::SerdeFloat(v)
         ))),
     }
 }

@@ -27,7 +27,7 @@ macro_rules! unsigned {
             #[inline]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
-                let v = r.read_u64()?;
+                let v = r.read_u64_as(stringify!($t))?;
                 <$t>::try_from(v).map_err(|_| {
                     r.number_mismatch(start, crate::Number::U64(v), stringify!($t))
                 })
@@ -49,7 +49,7 @@ macro_rules! signed {
             #[inline]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
-                let v = r.read_i64()?;
+                let v = r.read_i64_as(stringify!($t))?;
                 <$t>::try_from(v).map_err(|_| {
                     r.number_mismatch(start, crate::Number::I64(v), stringify!($t))
                 })

@@ -669,7 +669,7 @@ impl<'de> Reader<'de> {
             "number" => match self.read_number() {
                 Ok(Number::U64(v)) => format!("integer `{v}`"),
                 Ok(Number::I64(v)) => format!("integer `{v}`"),
-                Ok(Number::F64(v)) => format!("floating point `{v:?}`"),
+                Ok(Number::F64(v)) => format!("floating point `{}`", number::SerdeFloat(v)),
                 Err(e) => return e,
             },
             _ => {

@@ -393,6 +393,13 @@ impl<'de> Reader<'de> {
     /// Reads an integer into `u64`.
     #[inline]
     pub fn read_u64(&mut self) -> Result<u64> {
+        self.read_u64_as("u64")
+    }
+
+    /// [`Reader::read_u64`] for the type named `expected` (`u8`, `usize`, ...), which a float or
+    /// a negative number's error names, as serde_json's does.
+    #[inline]
+    pub(crate) fn read_u64_as(&mut self, expected: &str) -> Result<u64> {
         if let Some(s) = self.scan_small_integer::<false>() {
             if !s.negative {
                 self.pos = s.end;
@@ -402,13 +409,20 @@ impl<'de> Reader<'de> {
         let start = self.pos;
         match self.read_number()? {
             Number::U64(v) => Ok(v),
-            n => Err(self.number_mismatch(start, n, "u64")),
+            n => Err(self.number_mismatch(start, n, expected)),
         }
     }
 
     /// Reads an integer into `i64`.
     #[inline]
     pub fn read_i64(&mut self) -> Result<i64> {
+        self.read_i64_as("i64")
+    }
+
+    /// [`Reader::read_i64`] for the type named `expected` (`i8`, `isize`, ...), as
+    /// [`Reader::read_u64_as`].
+    #[inline]
+    pub(crate) fn read_i64_as(&mut self, expected: &str) -> Result<i64> {
         if let Some(s) = self.scan_small_integer::<true>() {
             // Fifteen digits at most: in range. `-0` is left to the general path, where it is
             // a float (an error), as in serde_json.
@@ -422,7 +436,7 @@ impl<'de> Reader<'de> {
         match self.read_number()? {
             Number::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),
             Number::I64(v) => Ok(v),
-            n => Err(self.number_mismatch(start, n, "i64")),
+            n => Err(self.number_mismatch(start, n, expected)),
         }
     }
 
@@ -580,27 +594,23 @@ impl<'de> Reader<'de> {
             Number::I64(v) => self.error(format_args!(
                 "invalid value: integer `{v}`, expected {expected}"
             )),
-            // serde's wording: a finite float shown without a decimal point gets `.0`.
-            Number::F64(v) if is_whole(v) => self.error(format_args!(
-                "invalid type: floating point `{v}.0`, expected {expected}"
-            )),
             Number::F64(v) => self.error(format_args!(
-                "invalid type: floating point `{v}`, expected {expected}"
+                "invalid type: floating point `{}`, expected {expected}",
+                SerdeFloat(v)
             )),
         }
     }
 }
 
-/// Whether `v` is finite with no fractional part (`f64::fract` is not in `core`): its exponent
-/// leaves no fraction bits set.
-fn is_whole(v: f64) -> bool {
-    let bits = v.to_bits();
-    let exp = ((bits >> 52) & 0x7FF) as i32 - 1023;
-    match exp {
-        1024 => false,           // NaN and the infinities
-        52.. => true,            // every bit is above the binary point
-        ..=-1 => bits << 1 == 0, // below 1: only zero
-        _ => bits & ((1u64 << (52 - exp)) - 1) == 0,
+/// A float as serde_json's messages show it (`invalid type: floating point `1e+20``): in its
+/// output format, which is the writer's (`1.5`, `-0.0`, `1e-7`, `1e+20`).
+pub(crate) struct SerdeFloat(pub f64);
+
+impl core::fmt::Display for SerdeFloat {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut text = alloc::vec::Vec::new();
+        crate::writer::float::write_f64(&mut text, self.0);
+        f.write_str(core::str::from_utf8(&text).unwrap_or("?"))
     }
 }
 
@@ -728,20 +738,45 @@ mod eight_digit_tests {
                 "{text}"
             );
         }
-        for (v, whole) in [
-            (0.0, true),
-            (-0.0, true),
-            (1.0, true),
-            (1.5, false),
-            (0.5, false),
-            (4503599627370495.5, false),
-            (4503599627370496.0, true),
-            (1e300, true),
-            (1e-300, false),
-            (f64::INFINITY, false),
-            (f64::NAN, false),
-        ] {
-            assert_eq!(super::is_whole(v), whole, "{v}");
+        // Floats in messages as serde_json shows them (its output format), and the narrower
+        // integer types named in their own errors. FastJson's messages add the path.
+        let texts = [
+            "1e20",
+            "1e-7",
+            "1.5",
+            "-0.0",
+            "1e300",
+            "2.5e-300",
+            "-12345678901234567890",
+        ];
+        for text in texts.iter().chain(&["-1", "300", "-129", "70000"]) {
+            let padded = format!("[{text}{}]", " ".repeat(40));
+            let msg = |e: crate::Error| {
+                let e = e.to_string();
+                e.split(" (path:").next().unwrap_or_default().to_string()
+            };
+            let ours = [
+                crate::from_str::<u8>(text).err().map(msg),
+                crate::from_str::<i8>(text).err().map(msg),
+                crate::from_str::<usize>(text).err().map(msg),
+                crate::from_str::<i64>(text).err().map(msg),
+                crate::from_str::<alloc::string::String>(text)
+                    .err()
+                    .map(msg),
+                crate::from_str::<Vec<bool>>(&padded).err().map(msg),
+                crate::from_str::<Vec<u16>>(&padded).err().map(msg),
+            ];
+            let theirs = [
+                serde_json::from_str::<u8>(text).err(),
+                serde_json::from_str::<i8>(text).err(),
+                serde_json::from_str::<usize>(text).err(),
+                serde_json::from_str::<i64>(text).err(),
+                serde_json::from_str::<alloc::string::String>(text).err(),
+                serde_json::from_str::<Vec<bool>>(&padded).err(),
+                serde_json::from_str::<Vec<u16>>(&padded).err(),
+            ]
+            .map(|e| e.map(|e| e.to_string()));
+            assert_eq!(ours, theirs, "{text}");
         }
         let e = crate::from_str::<i64>("-0").unwrap_err().to_string();
         assert!(

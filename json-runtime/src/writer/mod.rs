@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 pub(crate) mod buffer;
 pub(crate) mod escape;
-mod float;
+pub(crate) mod float;
 mod shortest;
 pub(crate) mod sink;
 mod small;
