@@ -363,20 +363,33 @@ impl<'de> Reader<'de> {
         Ok(self.span_str(span))
     }
 
-    /// Consumes the `:` after a key: right after it, or after one space (`"key" : value`, the
-    /// layout of Jackson's default pretty printer and of other Java and .NET writers), each a
-    /// predicted branch with a constant step; any other whitespace goes the slow way.
+    /// Where the text after a key's `:` starts, the key ending at `at`: for a colon right after
+    /// it, or after one space (`"key" : value`, the layout of Jackson's default pretty printer
+    /// and of other Java and .NET writers), each a predicted branch with a constant step.
+    /// `None` for anything else (other whitespace, or no colon), which the callers' slow paths
+    /// take.
+    #[inline(always)]
+    fn after_colon(&self, at: usize) -> Option<usize> {
+        if self.input.get(at) == Some(&b':') {
+            Some(at + 1)
+        } else if self.input.get(at..at + 2) == Some(b" :") {
+            keep_branch();
+            Some(at + 2)
+        } else {
+            None
+        }
+    }
+
+    /// Consumes the `:` after a key (see [`Reader::after_colon`]).
     #[inline(always)]
     pub(crate) fn eat_colon(&mut self) -> Result<()> {
-        if self.input.get(self.pos) == Some(&b':') {
-            self.pos += 1;
-        } else if self.input.get(self.pos..self.pos + 2) == Some(b" :") {
-            self.pos += 2;
-            keep_branch();
-        } else {
-            self.expect_colon_slow()?;
+        match self.after_colon(self.pos) {
+            Some(next) => {
+                self.pos = next;
+                Ok(())
+            }
+            None => self.expect_colon_slow(),
         }
-        Ok(())
     }
 
     /// If the next key is exactly `quoted` (the key's JSON text with its quotes, as generated
@@ -389,14 +402,9 @@ impl<'de> Reader<'de> {
             Some(text) if crate::swar::short_eq(text, quoted) => {}
             _ => return false,
         }
-        // The colon as in [`Reader::eat_colon`]: right after the key or after one space.
-        if self.input.get(end) == Some(&b':') {
-            self.pos = end + 1;
-        } else if self.input.get(end..end + 2) == Some(b" :") {
-            self.pos = end + 2;
-            keep_branch();
-        } else {
-            return self.eat_colon_after(end);
+        match self.after_colon(end) {
+            Some(next) => self.pos = next,
+            None => return self.eat_colon_after(end),
         }
         self.skip_one_space();
         true
