@@ -6,6 +6,9 @@
 //! `cargo run --release -p json-benches --example ab`
 
 use json_payloads::data;
+use json_payloads::payloads::extra::{
+    apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
+};
 use json_payloads::payloads::{canada::Canada, twitter::Twitter};
 use json_runtime::{FastJson, FromJson, ToJson};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -272,6 +275,14 @@ where
     );
 }
 
+/// [`ab`] on a compact document of `data/extra`.
+fn ab_extra<T>(cfg: &Cfg, name: &str, file: &str)
+where
+    T: Serialize + DeserializeOwned + ToJson + for<'de> FromJson<'de> + PartialEq + std::fmt::Debug,
+{
+    ab::<T>(cfg, name, &data::load("extra", file), false);
+}
+
 fn main() {
     let cfg = Cfg {
         filter: std::env::var("AB_FILTER").ok(),
@@ -284,7 +295,7 @@ fn main() {
     };
     let canada = data::corpus("canada.json");
     ab::<Canada>(&cfg, "canada", &canada, false);
-    ab::<Mesh>(&cfg, "mesh", &data::load("extra", "mesh.json"), false);
+    ab_extra::<Mesh>(&cfg, "mesh", "mesh.json");
     let mesh_v: Mesh = serde_json::from_slice(&data::load("extra", "mesh.json")).unwrap();
     ab::<Mesh>(
         &cfg,
@@ -292,7 +303,7 @@ fn main() {
         &serde_json::to_vec_pretty(&mesh_v).unwrap(),
         true,
     );
-    ab::<Vec<f64>>(&cfg, "numbers", &data::load("extra", "numbers.json"), false);
+    ab_extra::<Vec<f64>>(&cfg, "numbers", "numbers.json");
     let floats = mixed_floats(100_000, 1);
     ab::<Vec<f64>>(
         &cfg,
@@ -320,12 +331,7 @@ fn main() {
         &serde_json::to_vec_pretty(&tel).unwrap(),
         true,
     );
-    ab::<Twitter>(
-        &cfg,
-        "twitterescaped",
-        &data::load("extra", "twitterescaped.json"),
-        false,
-    );
+    ab_extra::<Twitter>(&cfg, "twitterescaped", "twitterescaped.json");
     let random = data::load("extra", "random.json");
     ab::<RandomDoc>(&cfg, "random", &random, false);
     let rv: RandomDoc = serde_json::from_slice(&random).unwrap();
@@ -387,44 +393,18 @@ fn main() {
         true,
     );
     let events = data::load("extra", "github_events.json");
-    let ev: json_payloads::payloads::extra::github_events::Events =
-        json_runtime::from_slice(&events).unwrap();
-    ab::<json_payloads::payloads::extra::github_events::Events>(
+    let ev: Events = json_runtime::from_slice(&events).unwrap();
+    ab::<Events>(
         &cfg,
         "github_events_pretty",
         &serde_json::to_vec_pretty(&ev).unwrap(),
         true,
     );
-    ab::<json_payloads::payloads::extra::marine_ik::Scene>(
-        &cfg,
-        "marine_ik",
-        &data::load("extra", "marine_ik.json"),
-        false,
-    );
-    ab::<json_payloads::payloads::extra::github_events::Events>(
-        &cfg,
-        "github_events",
-        &events,
-        false,
-    );
-    ab::<json_payloads::payloads::extra::apache_builds::Jenkins>(
-        &cfg,
-        "apache_builds",
-        &data::load("extra", "apache_builds.json"),
-        false,
-    );
-    ab::<json_payloads::payloads::extra::instruments::Module>(
-        &cfg,
-        "instruments",
-        &data::load("extra", "instruments.json"),
-        false,
-    );
-    ab::<BTreeMap<String, serde_like::Gsoc>>(
-        &cfg,
-        "gsoc",
-        &data::load("extra", "gsoc-2018.json"),
-        false,
-    );
+    ab_extra::<Scene>(&cfg, "marine_ik", "marine_ik.json");
+    ab::<Events>(&cfg, "github_events", &events, false);
+    ab_extra::<Jenkins>(&cfg, "apache_builds", "apache_builds.json");
+    ab_extra::<Module>(&cfg, "instruments", "instruments.json");
+    ab_extra::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", "gsoc-2018.json");
 }
 
 mod serde_like {
