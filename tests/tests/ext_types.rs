@@ -551,6 +551,14 @@ mod decimal_tests {
         }
         check_with_write::<WithFloatOpt>(None).unwrap();
         check_with_write::<WithStrOpt>(None).unwrap();
+        // A float beyond Decimal's range: the message shows it as serde_json prints floats.
+        for s in ["1e30", "-1.5e40", "1e300"] {
+            let ours = json_runtime::from_str::<Decimal>(s)
+                .unwrap_err()
+                .to_string();
+            let theirs = serde_json::from_str::<Decimal>(s).unwrap_err().to_string();
+            assert_eq!(ours, theirs, "{s}");
+        }
         for s in NON_STRINGS {
             let s = s.as_bytes();
             check_read::<Decimal>(s).unwrap();
