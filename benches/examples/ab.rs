@@ -8,6 +8,7 @@
 use json_payloads::data;
 use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
+    update_center::UpdateCenter,
 };
 use json_payloads::payloads::{canada::Canada, twitter::Twitter};
 use json_runtime::{FastJson, FromJson, ToJson};
@@ -404,6 +405,7 @@ fn main() {
     ab::<Events>(&cfg, "github_events", &events, false);
     ab_extra::<Jenkins>(&cfg, "apache_builds", "apache_builds.json");
     ab_extra::<Module>(&cfg, "instruments", "instruments.json");
+    ab_extra::<UpdateCenter>(&cfg, "update_center", "update-center.json");
     ab_extra::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", "gsoc-2018.json");
 }
 
