@@ -62,7 +62,6 @@ mod raw;
 mod reader;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
-mod small;
 #[cfg(feature = "std")]
 pub mod stream;
 mod swar;

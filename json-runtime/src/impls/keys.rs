@@ -7,10 +7,9 @@
 //! exactly `true`/`false`.
 
 use alloc::borrow::Cow;
-use alloc::{boxed::Box, string::String};
+use alloc::{borrow::ToOwned, boxed::Box, string::String};
 
 use crate::error::ErrorKind;
-use crate::small::owned_string;
 use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
 
 impl ToJsonKey for String {
@@ -60,13 +59,13 @@ impl ToJsonKey for bool {
 impl<'de> FromJsonKey<'de> for String {
     #[inline]
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(owned_string(r.read_key()?))
+        Ok(r.read_key()?.to_owned())
     }
 }
 impl<'de> FromJsonKey<'de> for Box<str> {
     #[inline]
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(owned_string(r.read_key()?).into_boxed_str())
+        Ok(r.read_key()?.into())
     }
 }
 impl<'de, T: FromJsonKey<'de>> FromJsonKey<'de> for Box<T> {
@@ -90,7 +89,7 @@ impl<'de: 'a, 'a> FromJsonKey<'de> for Cow<'a, str> {
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
         Ok(match r.read_key_str()? {
             Str::Borrowed(s) => Cow::Borrowed(s),
-            Str::Copied(s) => Cow::Owned(owned_string(s)),
+            Str::Copied(s) => Cow::Owned(s.to_owned()),
         })
     }
 }

@@ -7,8 +7,9 @@ pub(crate) mod escape;
 pub(crate) mod float;
 mod shortest;
 pub(crate) mod sink;
+mod small;
 
-use crate::small::push_small;
+use small::push_small;
 
 use core::marker::PhantomData;
 
