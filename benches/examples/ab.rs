@@ -408,7 +408,12 @@ fn main() {
     ab_extra::<UpdateCenter>(&cfg, "update_center", "update-center.json");
     use json_payloads::generated::{sizes, sparse};
     let profiles = sparse::generate(sizes::SPARSE);
-    ab::<sparse::Profiles>(&cfg, "sparse", &serde_json::to_vec(&profiles).unwrap(), false);
+    ab::<sparse::Profiles>(
+        &cfg,
+        "sparse",
+        &serde_json::to_vec(&profiles).unwrap(),
+        false,
+    );
     ab_extra::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", "gsoc-2018.json");
 }
 

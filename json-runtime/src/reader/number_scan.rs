@@ -53,16 +53,23 @@ pub(super) fn digit_run(input: &[u8], at: usize) -> Option<(u64, usize)> {
     if count == 0 {
         return Some((0, 0));
     }
+    Some((first_digits(sub, count), count as usize))
+}
+
+/// The value of the first `count` (1..=8) digits of `sub`: eight bytes in little-endian order
+/// (the first is the lowest byte) with `'0'` subtracted from each, of which the first `count`
+/// are digits; the bytes after them are ignored.
+#[inline(always)]
+fn first_digits(sub: u64, count: u32) -> u64 {
     // The run's digit values moved to the top bytes; the zero bytes below them are leading
     // zeros (the first digit is the lowest byte).
     let v = sub << (64 - 8 * count);
     // Combine pairs, then quads, then the two halves.
     let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-    let v = ((v & 0x0000_00FF_0000_00FF)
+    ((v & 0x0000_00FF_0000_00FF)
         .wrapping_mul(100 + (1_000_000 << 32))
         .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32))))
-        >> 32;
-    Some((v, count as usize))
+        >> 32
 }
 
 /// Adds the digit run at `*pos` to `(mantissa, digits)` and returns its length; `None` if the
@@ -332,7 +339,16 @@ pub(super) mod sse2 {
         if int_len + frac_len > 19 {
             return None;
         }
-        let int_value = value_ending_at(input, start + int_end, int_len)?;
+        // An integer part of up to eight digits (nearly all) from the window's first bytes by
+        // SWAR, with no second load: 5-6 instructions fewer than the vector conversion (float
+        // payloads' read instructions -0.6% to -1.7%; time equal within this VM's noise).
+        let int_value = if int_len <= 8 {
+            let head: [u8; 8] = block[int_start..int_start + 8].try_into().ok()?;
+            let sub = u64::from_le_bytes(head).wrapping_sub(0x3030_3030_3030_3030);
+            super::first_digits(sub, int_len as u32)
+        } else {
+            value_ending_at(input, start + int_end, int_len)?
+        };
         let frac_value = match frac_len {
             0 => 0,
             _ => value_ending_at(input, start + end, frac_len)?,
