@@ -369,3 +369,78 @@ fn space_before_colon_reads_like_serde() {
     ]);
     check_rejects::<Named>(&rejected.iter().map(String::as_str).collect::<Vec<_>>());
 }
+
+/// Required and optional fields, for [`every_key_order_reads_like_serde`].
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Orders {
+    a: u8,
+    b: Option<u8>,
+    c: String,
+    d: Option<bool>,
+}
+
+/// Struct readers first try the key that usually comes next (the one after the last field
+/// read, in declaration order) and match in general otherwise. Every sequence of up to five
+/// keys from the fields' and an unknown one (in order, out of order, left out, repeated,
+/// interleaved with the unknown key), alone and twice inside an array, must read like
+/// serde_json (value or error), so that a wrong prediction or hand-over shows.
+#[test]
+fn every_key_order_reads_like_serde() {
+    let entries = [
+        (r#""a""#, "7"),
+        (r#""b""#, "2"),
+        (r#""c""#, r#""s""#),
+        (r#""d""#, "true"),
+        (r#""x""#, "[1,{}]"),
+    ];
+    let mut docs = Vec::new();
+    let mut seq: Vec<usize> = Vec::new();
+    // Counting through every sequence of length 0..=5 over the five entries.
+    loop {
+        let body: Vec<String> = seq
+            .iter()
+            .map(|&i| format!("{}:{}", entries[i].0, entries[i].1))
+            .collect();
+        docs.push(format!("{{{}}}", body.join(",")));
+        docs.push(format!("{{ {} }}", body.join(" , ")));
+        // Carry into the next sequence; stop after the last one of length 5.
+        let mut k = 0;
+        loop {
+            if k == seq.len() {
+                if seq.len() == 5 {
+                    break;
+                }
+                seq.push(0);
+                break;
+            }
+            seq[k] += 1;
+            if seq[k] < entries.len() {
+                break;
+            }
+            seq[k] = 0;
+            k += 1;
+        }
+        if k == 5 {
+            break;
+        }
+    }
+    let mut failures = Vec::new();
+    let mut accepted = 0;
+    for doc in &docs {
+        if let Err(e) = derive_common::compare_read::<Orders>(doc.as_bytes()) {
+            failures.push(e);
+        }
+        accepted += serde_json::from_str::<Orders>(doc).is_ok() as usize;
+        let nested = format!(r#"[{doc},{doc}]"#);
+        if let Err(e) = derive_common::compare_read::<Vec<Orders>>(nested.as_bytes()) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Not vacuous: orders with every required field, and the rest rejected.
+    assert!(
+        docs.len() > 7_000 && accepted > 300,
+        "{} {accepted}",
+        docs.len()
+    );
+}
