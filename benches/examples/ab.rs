@@ -6,6 +6,7 @@
 //! `cargo run --release -p json-benches --example ab`
 
 use json_payloads::data;
+use json_payloads::generated::{logs, non_ascii, sizes, sparse};
 use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
     update_center::UpdateCenter,
@@ -296,8 +297,9 @@ fn main() {
     };
     let canada = data::corpus("canada.json");
     ab::<Canada>(&cfg, "canada", &canada, false);
-    ab_extra::<Mesh>(&cfg, "mesh", "mesh.json");
-    let mesh_v: Mesh = serde_json::from_slice(&data::load("extra", "mesh.json")).unwrap();
+    let mesh = data::load("extra", "mesh.json");
+    ab::<Mesh>(&cfg, "mesh", &mesh, false);
+    let mesh_v: Mesh = serde_json::from_slice(&mesh).unwrap();
     ab::<Mesh>(
         &cfg,
         "mesh_pretty",
@@ -342,8 +344,8 @@ fn main() {
         &serde_json::to_vec_pretty(&rv).unwrap(),
         true,
     );
-    let logs = json_payloads::generated::logs::generate(json_payloads::generated::sizes::LOGS);
-    ab::<json_payloads::generated::logs::Logs>(
+    let logs = logs::generate(sizes::LOGS);
+    ab::<logs::Logs>(
         &cfg,
         "log_events",
         &serde_json::to_vec(&logs).unwrap(),
@@ -379,15 +381,14 @@ fn main() {
         &data::corpus("citm_catalog.json"),
         false,
     );
-    let non_ascii =
-        json_payloads::generated::non_ascii::generate(json_payloads::generated::sizes::NON_ASCII);
-    ab::<json_payloads::generated::non_ascii::Records>(
+    let non_ascii = non_ascii::generate(sizes::NON_ASCII);
+    ab::<non_ascii::Records>(
         &cfg,
         "non_ascii",
         &serde_json::to_vec(&non_ascii).unwrap(),
         false,
     );
-    ab::<json_payloads::generated::non_ascii::Records>(
+    ab::<non_ascii::Records>(
         &cfg,
         "non_ascii_pretty",
         &serde_json::to_vec_pretty(&non_ascii).unwrap(),
@@ -406,7 +407,6 @@ fn main() {
     ab_extra::<Jenkins>(&cfg, "apache_builds", "apache_builds.json");
     ab_extra::<Module>(&cfg, "instruments", "instruments.json");
     ab_extra::<UpdateCenter>(&cfg, "update_center", "update-center.json");
-    use json_payloads::generated::{sizes, sparse};
     let profiles = sparse::generate(sizes::SPARSE);
     ab::<sparse::Profiles>(
         &cfg,

@@ -43,8 +43,7 @@ const POW10_U64: [u64; 17] = {
 #[inline(always)]
 pub(super) fn digit_run(input: &[u8], at: usize) -> Option<(u64, usize)> {
     let bytes: [u8; 8] = input.get(at..at.checked_add(8)?)?.try_into().ok()?;
-    let chunk = u64::from_le_bytes(bytes);
-    let sub = chunk.wrapping_sub(0x3030_3030_3030_3030);
+    let sub = digit_values(bytes);
     // High nibble set in each byte that is not a digit ((byte - '0') >= 10). The lowest such
     // byte is found exactly: the digits below it neither borrow nor carry; what happens above
     // it is discarded.
@@ -56,7 +55,14 @@ pub(super) fn digit_run(input: &[u8], at: usize) -> Option<(u64, usize)> {
     Some((first_digits(sub, count), count as usize))
 }
 
-/// The value of the first `count` (1..=8) digits of `sub`: eight bytes in little-endian order
+/// Eight bytes as a little-endian `u64` (the first byte lowest) with `'0'` subtracted from each
+/// byte: digits become their values, the bytes after a run are left to be masked or shifted out.
+#[inline(always)]
+fn digit_values(bytes: [u8; 8]) -> u64 {
+    u64::from_le_bytes(bytes).wrapping_sub(0x3030_3030_3030_3030)
+}
+
+/// The value of the first `count` (1..=8) digits of `sub` ([`digit_values`]): eight bytes in little-endian order
 /// (the first is the lowest byte) with `'0'` subtracted from each, of which the first `count`
 /// are digits; the bytes after them are ignored.
 #[inline(always)]
@@ -344,8 +350,7 @@ pub(super) mod sse2 {
         // payloads' read instructions -0.6% to -1.7%; time equal within this VM's noise).
         let int_value = if int_len <= 8 {
             let head: [u8; 8] = block[int_start..int_start + 8].try_into().ok()?;
-            let sub = u64::from_le_bytes(head).wrapping_sub(0x3030_3030_3030_3030);
-            super::first_digits(sub, int_len as u32)
+            super::first_digits(super::digit_values(head), int_len as u32)
         } else {
             value_ending_at(input, start + int_end, int_len)?
         };
