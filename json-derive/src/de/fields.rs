@@ -235,20 +235,12 @@ impl Fields<'_> {
             quote!(#pat => #i,)
         });
         // The key that usually comes next: fields arrive in declaration order, so after field i
-        // the reader first tries field i+1's exact key text before matching in general. In the
-        // array form, `__expect` is the position of the next element.
+        // the reader first tries field i+1's exact key text (a constant in its own arm of a
+        // `match` on `__expect`, so the compare is against immediates and the arm's index is a
+        // constant the compiler threads into the jump to the field's code) before matching in
+        // general. In the array form, `__expect` is the position of the next element.
         let live: Vec<(usize, &Field)> = self.live().collect();
-        let quoted_keys = live
-            .iter()
-            .map(|(_, f)| crate::lit::quoted(&f.attrs.name.de));
         let live_count = live.len();
-        let next_after = {
-            let mut next = vec![live_count as u32; self.fields.len() + 2];
-            for (pos, (i, _)) in live.iter().enumerate() {
-                next[*i] = pos as u32 + 1;
-            }
-            next
-        };
         let order = live.iter().map(|(i, _)| *i as u32);
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
@@ -302,8 +294,10 @@ impl Fields<'_> {
             } else {
                 quote!(__e.in_field(#name))
             };
+            let next = pos + 1;
             quote! {
                 #i => {
+                    __expect = #next;
                     if #v.is_some() {
                         return #fj::Err(__r.duplicate_field_at(__key_at, #name));
                     }
@@ -317,10 +311,14 @@ impl Fields<'_> {
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
         let unknown = if has_flatten || after_tag.is_some() {
-            quote!(_ => __r.skip_content()?,)
+            quote!(__r.skip_content()?)
         } else {
-            quote!(_ => __r.skip_value()?,)
+            quote!(__r.skip_value()?)
         };
+        let unknown = quote!(_ => {
+            __expect = #live_count;
+            #unknown;
+        });
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
         let flatten_reads = self.flatten_reads(dispatch, fj);
         let finish = live.iter().enumerate().map(|(pos, (i, f))| {
@@ -355,28 +353,33 @@ impl Fields<'_> {
             }
         };
         // From an enclosing object, a key another field takes is skipped.
-        let (names, expected_idx, key_match) = match taken(quote!(__k)) {
-            None => (quote!(), quote!(__ORDER[__expect]), key_match),
-            Some(taken_key) => {
-                let names = live.iter().map(|(_, f)| &f.attrs.name.de);
-                let taken_expected = taken(quote!(__NAMES[__expect]));
-                (
-                    quote!(const __NAMES: [&str; #live_count] = [#(#names),*];),
-                    quote! {
-                        if #taken_expected { #unknown_idx } else { __ORDER[__expect] }
-                    },
-                    quote! {
-                        if #taken_key { #unknown_idx } else { #key_match }
-                    },
-                )
-            }
+        let key_match = match taken(quote!(__k)) {
+            None => key_match,
+            Some(taken_key) => quote! {
+                if #taken_key { #unknown_idx } else { #key_match }
+            },
         };
+        let expected_arms = live.iter().enumerate().map(|(pos, (i, f))| {
+            let quoted = crate::lit::quoted(&f.attrs.name.de);
+            let i = *i as u32;
+            let name = &f.attrs.name.de;
+            let idx = match taken(quote!(#name)) {
+                None => quote!(#i),
+                Some(taken_name) => quote!(if #taken_name { #unknown_idx } else { #i }),
+            };
+            quote!(#pos if __r.eat_key(#quoted) => #idx,)
+        });
         let has_ignored = ignore_arm.is_some();
         let ignored_value_arm = match after_tag {
             Some(tag) => Some(quote! {
                 #ignore_idx => return #fj::Err(__r.duplicate_field_at(__key_at, #tag)),
             }),
-            None => has_ignored.then(|| quote!(#ignore_idx => __r.skip_value()?,)),
+            None => has_ignored.then(|| {
+                quote!(#ignore_idx => {
+                    __expect = #live_count;
+                    __r.skip_value()?;
+                })
+            }),
         };
         let open = match (after_tag, array, dispatch) {
             (Some(_), _, _) => quote!(let mut __first = false;),
@@ -405,11 +408,12 @@ impl Fields<'_> {
         };
         let object_next = quote!(__r.has_next_entry(&mut __first)?);
         let object_idx = quote! {
-            if __expect < #live_count && __r.eat_key(__KEYS[__expect]) {
-                #expected_idx
-            } else {
-                let __k: &str = __r.read_key()?;
-                #key_match
+            match __expect {
+                #(#expected_arms)*
+                _ => {
+                    let __k: &str = __r.read_key()?;
+                    #key_match
+                }
             }
         };
         let (has_next, idx) = if array {
@@ -433,17 +437,13 @@ impl Fields<'_> {
             #start
             #(#decls)*
             #open
-            const __KEYS: [&[u8]; #live_count] = [#(#quoted_keys),*];
             const __ORDER: [u32; #live_count] = [#(#order),*];
-            const __NEXT: [u32; #n as usize + 2] = [#(#next_after),*];
             let mut __expect: usize = 0;
-            #names
             while #has_next {
                 // where the key starts: errors about it are reported just after it
                 #[allow(unused_variables)]
                 let __key_at = __r.checkpoint();
                 let __idx: u32 = #idx;
-                __expect = __NEXT[__idx as usize] as usize;
                 match __idx {
                     #(#value_arms)*
                     #ignored_value_arm
