@@ -129,6 +129,22 @@ fn keep_branch() {
     }
 }
 
+/// Where the text after a key's `:` starts in `bytes`, the key ending at `at`: for a colon
+/// right after it, or after one space (`"key" : value`, the layout of Jackson's default pretty
+/// printer and of other Java and .NET writers), each a predicted branch with a constant step.
+/// `None` for anything else (other whitespace, or no colon), which the callers' slow paths take.
+#[inline(always)]
+fn after_colon(bytes: &[u8], at: usize) -> Option<usize> {
+    if bytes.get(at) == Some(&b':') {
+        Some(at + 1)
+    } else if bytes.get(at..at + 2) == Some(b" :") {
+        keep_branch();
+        Some(at + 2)
+    } else {
+        None
+    }
+}
+
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\t' | b'\r')
@@ -363,21 +379,10 @@ impl<'de> Reader<'de> {
         Ok(self.span_str(span))
     }
 
-    /// Where the text after a key's `:` starts, the key ending at `at`: for a colon right after
-    /// it, or after one space (`"key" : value`, the layout of Jackson's default pretty printer
-    /// and of other Java and .NET writers), each a predicted branch with a constant step.
-    /// `None` for anything else (other whitespace, or no colon), which the callers' slow paths
-    /// take.
+    /// Where the text after a key's `:` starts, the key ending at `at` (see [`after_colon`]).
     #[inline(always)]
     fn after_colon(&self, at: usize) -> Option<usize> {
-        if self.input.get(at) == Some(&b':') {
-            Some(at + 1)
-        } else if self.input.get(at..at + 2) == Some(b" :") {
-            keep_branch();
-            Some(at + 2)
-        } else {
-            None
-        }
+        after_colon(self.input, at)
     }
 
     /// Consumes the `:` after a key (see [`Reader::after_colon`]).
@@ -397,14 +402,19 @@ impl<'de> Reader<'de> {
     /// Generated readers try the key that usually comes next before matching in general.
     #[inline(always)]
     pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
-        let end = self.pos + quoted.len();
-        match self.input.get(self.pos..end) {
+        // Bounds from the rest of the input: `pos + len` needs no overflow test, and the colon
+        // right after the key is checked against the same slice.
+        let n = quoted.len();
+        let Some(rest) = self.input.get(self.pos..) else {
+            return false;
+        };
+        match rest.get(..n) {
             Some(text) if crate::swar::short_eq(text, quoted) => {}
             _ => return false,
         }
-        match self.after_colon(end) {
-            Some(next) => self.pos = next,
-            None => return self.eat_colon_after(end),
+        match after_colon(rest, n) {
+            Some(next) => self.pos += next,
+            None => return self.eat_colon_after(self.pos + n),
         }
         self.skip_one_space();
         true
