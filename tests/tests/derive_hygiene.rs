@@ -100,6 +100,26 @@ mod shadowed {
         };
     }
 
+    // Primitive types: the derive must name them as `::core::primitive::*`.
+    use ::core::primitive as P;
+    pub struct u8;
+    pub struct u16;
+    pub struct u32;
+    pub struct u64;
+    pub struct u128;
+    pub struct usize;
+    pub struct i8;
+    pub struct i16;
+    pub struct i32;
+    pub struct i64;
+    pub struct i128;
+    pub struct isize;
+    pub struct f32;
+    pub struct f64;
+    pub struct bool;
+    pub struct char;
+    pub struct str;
+
     // Crate names, for paths without a leading `::`.
     mod std {}
     mod core {}
@@ -112,11 +132,11 @@ mod shadowed {
     type List<T> = ::std::vec::Vec<T>;
     type Map<V> = ::std::collections::BTreeMap<Text, V>;
 
-    fn default_count() -> u32 {
+    fn default_count() -> P::u32 {
         7
     }
 
-    fn is_zero(v: &u32) -> bool {
+    fn is_zero(v: &P::u32) -> P::bool {
         *v == 0
     }
 
@@ -141,34 +161,34 @@ mod shadowed {
     )]
     #[serde(rename_all = "camelCase", default)]
     pub struct Everything {
-        pub plain_field: u32,
+        pub plain_field: P::u32,
         #[serde(rename = "r", alias = "renamed_alias")]
         pub renamed: Maybe<Text>,
         #[serde(default = "default_count", skip_serializing_if = "is_zero")]
-        pub count: u32,
+        pub count: P::u32,
         #[serde(skip)]
-        pub skipped: List<u8>,
+        pub skipped: List<P::u8>,
         #[fastjson(with = "hex")]
-        pub hex: u32,
+        pub hex: P::u32,
         #[fastjson(number_from_string)]
-        pub number: i64,
+        pub number: P::i64,
         #[fastjson(number_as_string)]
-        pub as_string: Maybe<u16>,
+        pub as_string: Maybe<P::u16>,
         #[serde(flatten)]
-        pub rest: Map<u8>,
+        pub rest: Map<P::u8>,
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     #[serde(deny_unknown_fields)]
     #[fastjson(case_insensitive)]
     pub struct Strict {
-        pub id: u32,
+        pub id: P::u32,
         pub inner: Inner,
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub struct Flattens {
-        pub id: u32,
+        pub id: P::u32,
         #[serde(flatten)]
         pub inner: Inner,
         #[serde(flatten)]
@@ -178,18 +198,18 @@ mod shadowed {
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     #[fastjson(case_insensitive)]
     pub struct Inner {
-        pub x: Maybe<i8>,
+        pub x: Maybe<P::i8>,
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub struct Tuple(
-        pub u8,
+        pub P::u8,
         #[serde(default)] pub Text,
-        #[serde(skip_serializing_if = "is_zero", default)] pub u32,
+        #[serde(skip_serializing_if = "is_zero", default)] pub P::u32,
     );
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
-    pub struct Newtype(pub List<Maybe<bool>>);
+    pub struct Newtype(pub List<Maybe<P::bool>>);
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub struct Unit;
@@ -203,28 +223,28 @@ mod shadowed {
     #[derive(
         ::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq, ::core::clone::Clone,
     )]
-    #[serde(from = "u32", into = "u32")]
-    pub struct Converted(pub u32);
+    #[serde(from = "::core::primitive::u32", into = "::core::primitive::u32")]
+    pub struct Converted(pub P::u32);
 
-    impl ::core::convert::From<u32> for Converted {
-        fn from(v: u32) -> Self {
+    impl ::core::convert::From<P::u32> for Converted {
+        fn from(v: P::u32) -> Self {
             Converted(v)
         }
     }
 
-    impl ::core::convert::From<Converted> for u32 {
-        fn from(v: Converted) -> u32 {
+    impl ::core::convert::From<Converted> for P::u32 {
+        fn from(v: Converted) -> P::u32 {
             v.0
         }
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
-    #[serde(try_from = "i32")]
-    pub struct Positive(pub i32);
+    #[serde(try_from = "::core::primitive::i32")]
+    pub struct Positive(pub P::i32);
 
-    impl ::core::convert::TryFrom<i32> for Positive {
+    impl ::core::convert::TryFrom<P::i32> for Positive {
         type Error = Text;
-        fn try_from(v: i32) -> ::core::result::Result<Self, Text> {
+        fn try_from(v: P::i32) -> ::core::result::Result<Self, Text> {
             if v > 0 {
                 ::core::result::Result::Ok(Positive(v))
             } else {
@@ -242,7 +262,7 @@ mod shadowed {
                 Newtype(Inner),
                 Struct {
                     #[serde(default)]
-                    a: u8,
+                    a: P::u8,
                     b: Maybe<Text>,
                 },
                 #[serde(skip_serializing)]
@@ -262,22 +282,22 @@ mod shadowed {
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     #[serde(untagged)]
     pub enum Untagged {
-        Number(i64),
-        Pair(u8, Text),
-        Struct { x: u8 },
+        Number(P::i64),
+        Pair(P::u8, Text),
+        Struct { x: P::u8 },
         Nothing,
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub enum Variants {
-        Tuple(u8, #[serde(default)] u8),
-        Struct { x: u8 },
+        Tuple(P::u8, #[serde(default)] P::u8),
+        Struct { x: P::u8 },
     }
 
     #[derive(::json_runtime::FastJson, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub struct Generic<'a, T, K: ::core::cmp::Ord + ::core::fmt::Display> {
         pub value: T,
-        pub borrowed: &'a str,
+        pub borrowed: &'a P::str,
         pub keys: ::std::collections::BTreeMap<K, T>,
         pub marker: ::core::marker::PhantomData<K>,
     }

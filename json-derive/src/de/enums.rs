@@ -150,8 +150,8 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
     quote! {
         match __r.peek() {
             #fj::Some(b'"') => {
-                let __idx: u32 = {
-                    let __name: &str = &*__r.read_str()?;
+                let __idx: ::core::primitive::u32 = {
+                    let __name: &::core::primitive::str = &*__r.read_str()?;
                     #match_name
                 };
                 match __idx {
@@ -166,8 +166,8 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
                     return #fj::Err(__r.error(#fj::format!("invalid type: map, expected {}", #expecting)));
                 }
                 let __key_at = __r.checkpoint();
-                let __idx: u32 = {
-                    let __name: &str = __r.read_key()?;
+                let __idx: ::core::primitive::u32 = {
+                    let __name: &::core::primitive::str = __r.read_key()?;
                     #match_key
                 };
                 let __value = #dispatch?;
@@ -254,8 +254,8 @@ pub fn adjacent(
                 if !__r.next_element(&mut __first)? {
                     return #fj::Err(__r.error("invalid length 0, expected adjacently tagged enum"));
                 }
-                let __idx: u32 = {
-                    let __name: &str = &*__r.read_str()?;
+                let __idx: ::core::primitive::u32 = {
+                    let __name: &::core::primitive::str = &*__r.read_str()?;
                     #match_name
                 };
                 if !__r.next_element(&mut __first)? {
@@ -272,14 +272,14 @@ pub fn adjacent(
     quote! {
         #seq
         __r.begin_object()?;
-        let mut __tag: #fj::Option<u32> = #fj::None;
+        let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
         let mut __content_at = #fj::None;
         let mut __value: #fj::Option<Self> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
-            let __which: u8 = {
-                let __k: &str = __r.read_key()?;
+            let __which: ::core::primitive::u8 = {
+                let __k: &::core::primitive::str = __r.read_key()?;
                 match __k {
                     #taken
                     #tag => 0u8,
@@ -294,14 +294,14 @@ pub fn adjacent(
                     }
                     // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
                     // (flattened, from its buffer, also `{"V":{}}`)
-                    let __idx: u32 = if __r.peek() == #fj::Some(b'{') {
+                    let __idx: ::core::primitive::u32 = if __r.peek() == #fj::Some(b'{') {
                         __r.begin_object()?;
                         let mut __in_tag = true;
                         if !__r.has_next_entry(&mut __in_tag)? {
                             return #fj::Err(__r.syntax("expected value"));
                         }
-                        let __idx: u32 = {
-                            let __name: &str = __r.read_key()?;
+                        let __idx: ::core::primitive::u32 = {
+                            let __name: &::core::primitive::str = __r.read_key()?;
                             #match_name
                         };
                         #read_unit
@@ -310,7 +310,7 @@ pub fn adjacent(
                         }
                         __idx
                     } else if __r.peek() == #fj::Some(b'"') {
-                        let __name: &str = &*__r.read_str()?;
+                        let __name: &::core::primitive::str = &*__r.read_str()?;
                         #match_name
                     } else {
                         return #fj::Err(__r.unexpected_value("variant identifier"));

@@ -411,7 +411,7 @@ impl Fields<'_> {
             match __expect {
                 #(#expected_arms)*
                 _ => {
-                    let __k: &str = __r.read_key()?;
+                    let __k: &::core::primitive::str = __r.read_key()?;
                     #key_match
                 }
             }
@@ -437,13 +437,13 @@ impl Fields<'_> {
             #start
             #(#decls)*
             #open
-            const __ORDER: [u32; #live_count] = [#(#order),*];
-            let mut __expect: usize = 0;
+            const __ORDER: [::core::primitive::u32; #live_count] = [#(#order),*];
+            let mut __expect: ::core::primitive::usize = 0;
             while #has_next {
                 // where the key starts: errors about it are reported just after it
                 #[allow(unused_variables)]
                 let __key_at = __r.checkpoint();
-                let __idx: u32 = #idx;
+                let __idx: ::core::primitive::u32 = #idx;
                 match __idx {
                     #(#value_arms)*
                     #ignored_value_arm
@@ -475,7 +475,7 @@ impl Fields<'_> {
                 __r.restore(__start);
                 let #v: #ty = <#ty as #fj::FromJsonFlat<'de>>::read_flat(
                     __r,
-                    &|__key: &str| #enclosing #owns #(#claims)*,
+                    &|__key: &::core::primitive::str| #enclosing #owns #(#claims)*,
                 )?;
                 __r.restore(__end);
             });

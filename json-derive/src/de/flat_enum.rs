@@ -56,18 +56,18 @@ fn external(
         __r.begin_object()?;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
-            let __idx: u32 = {
-                let __k: &str = __r.read_key()?;
+            let __idx: ::core::primitive::u32 = {
+                let __k: &::core::primitive::str = __r.read_key()?;
                 if __taken(__k) {
-                    u32::MAX
+                    ::core::primitive::u32::MAX
                 } else {
                     match __k {
                         #(#arms)*
-                        _ => u32::MAX,
+                        _ => ::core::primitive::u32::MAX,
                     }
                 }
             };
-            if __idx == u32::MAX {
+            if __idx == ::core::primitive::u32::MAX {
                 __r.skip_value()?;
                 continue;
             }

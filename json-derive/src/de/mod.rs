@@ -80,10 +80,10 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
         let read_fields = fields.map(|body| {
             quote! {
                 #[inline]
-                fn __read_fields<const __M: u8>(
+                fn __read_fields<const __M: ::core::primitive::u8>(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
-                    __first_in: &mut bool,
+                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
+                    __first_in: &mut ::core::primitive::bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
                 }
@@ -94,7 +94,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 #[inline]
                 fn read_tagged(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
+                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
                 }
@@ -105,7 +105,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 #[inline]
                 fn read_flat_seq(
                     __r: &mut #fj::Reader<'de>,
-                    __first_in: &mut bool,
+                    __first_in: &mut ::core::primitive::bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
                 }
@@ -119,12 +119,12 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 #[inline]
                 fn read_flat(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&str) -> bool,
+                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #read
                 }
                 #[inline]
-                fn claims(__key: &str) -> bool {
+                fn claims(__key: &::core::primitive::str) -> ::core::primitive::bool {
                     #claims
                 }
                 #read_seq
@@ -223,7 +223,7 @@ fn struct_body(
                     )
                 }
             };
-            let not_taken = quote!(&|_: &str| false);
+            let not_taken = quote!(&|_: &::core::primitive::str| false);
             let seq = fields
                 .iter()
                 .all(|f| !f.attrs.flatten)

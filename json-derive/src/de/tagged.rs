@@ -59,16 +59,16 @@ pub fn internal(
         let by_index = match_index(variants, fj);
         quote! {
             if ::core::matches!(__r.peek(), #fj::Some(b'0'..=b'9')) {
-                let __n: u64 = __r.read_u64()?;
+                let __n: ::core::primitive::u64 = __r.read_u64()?;
                 #by_index
             } else {
-                let __name: &str = &*__r.read_str()?;
+                let __name: &::core::primitive::str = &*__r.read_str()?;
                 #match_name
             }
         }
     } else {
         quote!({
-            let __name: &str = &*__r.read_str()?;
+            let __name: &::core::primitive::str = &*__r.read_str()?;
             #match_name
         })
     };
@@ -83,13 +83,13 @@ pub fn internal(
     });
     // The keys that are not the content's: the tag (and what an enclosing struct takes).
     let not_content = if flat {
-        quote!(&|__key: &str| __key == #tag || __taken(__key))
+        quote!(&|__key: &::core::primitive::str| __key == #tag || __taken(__key))
     } else {
-        quote!(&|__key: &str| __key == #tag)
+        quote!(&|__key: &::core::primitive::str| __key == #tag)
     };
     let is_tag = if flat {
         quote!({
-            let __k: &str = __r.read_key()?;
+            let __k: &::core::primitive::str = __r.read_key()?;
             __k == #tag && !__taken(__k)
         })
     } else {
@@ -116,7 +116,7 @@ pub fn internal(
                 __r.begin_object()?;
                 let mut __first = true;
                 if __r.has_next_entry(&mut __first)? && __r.eat_key(#quoted_tag) {
-                    let __idx: u32 = #read_tag;
+                    let __idx: ::core::primitive::u32 = #read_tag;
                     match __idx {
                         #(#arms)*
                         _ => {}
@@ -129,10 +129,10 @@ pub fn internal(
     quote! {
         #seq
         #tag_first
-        let __not_content: &dyn ::core::ops::Fn(&str) -> bool = #not_content;
+        let __not_content: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool = #not_content;
         let __start = __r.checkpoint();
         __r.begin_object()?;
-        let mut __tag: #fj::Option<u32> = #fj::None;
+        let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
@@ -145,7 +145,7 @@ pub fn internal(
             if __tag.is_some() {
                 return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
             }
-            let __idx: u32 = #read_tag;
+            let __idx: ::core::primitive::u32 = #read_tag;
             __tag = #fj::Some(__idx);
         }
         let __idx = match __tag {
@@ -261,8 +261,8 @@ fn internal_seq(
         if !__r.next_element(&mut __first)? {
             return #fj::Err(__r.missing_field(#tag));
         }
-        let __idx: u32 = {
-            let __name: &str = &*__r.read_str()?;
+        let __idx: ::core::primitive::u32 = {
+            let __name: &::core::primitive::str = &*__r.read_str()?;
             #match_name
         };
         // serde buffers the rest, validating it as it goes

@@ -231,7 +231,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
     });
     quote! {
         #[allow(unused_mut)]
-        let mut __first: bool = *__first_out;
+        let mut __first: ::core::primitive::bool = *__first_out;
         match self {
             #(#arms)*
         }

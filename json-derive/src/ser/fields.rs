@@ -161,7 +161,7 @@ pub fn entries(
     let stmts = entry_statements(cont, fields, access, None, fj).stmts;
     quote! {
         #[allow(unused_mut)]
-        let mut __first: bool = *__first_out;
+        let mut __first: ::core::primitive::bool = *__first_out;
         #(#stmts)*
         *__first_out = __first;
     }

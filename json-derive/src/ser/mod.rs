@@ -59,7 +59,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             #[automatically_derived]
             impl #impl_generics #fj::ToJsonFlat for #ident #ty_generics #where_clause {
                 #[inline]
-                fn write_flat<__F: #fj::Format>(&self, __w: &mut #fj::Writer<'_, __F>, __first_out: &mut bool) {
+                fn write_flat<__F: #fj::Format>(&self, __w: &mut #fj::Writer<'_, __F>, __first_out: &mut ::core::primitive::bool) {
                     #flat
                 }
             }
