@@ -370,11 +370,14 @@ fn space_before_colon_reads_like_serde() {
     check_rejects::<Named>(&rejected.iter().map(String::as_str).collect::<Vec<_>>());
 }
 
-/// Required and optional fields, for [`every_key_order_reads_like_serde`].
+/// Required and optional fields, for [`every_key_order_reads_like_serde`]; the field that is
+/// never read makes the later fields' positions in the key order differ from their indices.
 #[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
 struct Orders {
     a: u8,
     b: Option<u8>,
+    #[serde(skip_deserializing)]
+    never_read: u8,
     c: String,
     d: Option<bool>,
 }

@@ -234,14 +234,20 @@ impl Fields<'_> {
             let i = i as u32;
             quote!(#pat => #i,)
         });
-        // The key that usually comes next: fields arrive in declaration order, so after field i
-        // the reader first tries field i+1's exact key text (a constant in its own arm of a
-        // `match` on `__expect`, so the compare is against immediates and the arm's index is a
-        // constant the compiler threads into the jump to the field's code) before matching in
-        // general. In the array form, `__expect` is the position of the next element.
+        // The key that usually comes next: fields arrive in declaration order, so after the
+        // field at live position `pos` (skipped and flattened fields do not count) the reader
+        // first tries the exact key text of the one at `pos + 1`, and nothing after an unknown
+        // or ignored key. Each expected key is a constant in its own arm of a `match` on
+        // `__expect`, so the compare is against immediates and the arm's field index is a
+        // constant the compiler threads into the jump to that field's code; any other key is
+        // matched in general. In the array form, `__expect` is the position of the next
+        // element, `__ORDER` maps it to a field index.
         let live: Vec<(usize, &Field)> = self.live().collect();
         let live_count = live.len();
-        let order = live.iter().map(|(i, _)| *i as u32);
+        let order_const = array.then(|| {
+            let order = live.iter().map(|(i, _)| *i as u32);
+            quote!(const __ORDER: [::core::primitive::u32; #live_count] = [#(#order),*];)
+        });
         let ignore = &self.ignore_keys;
         let ignore_arm = (!ignore.is_empty()).then(|| quote!(#(#ignore)|* => #ignore_idx,));
         let after_key = super::after_key(quote!(__key_at));
@@ -310,14 +316,14 @@ impl Fields<'_> {
         });
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
-        let unknown = if has_flatten || after_tag.is_some() {
+        let skip_unknown = if has_flatten || after_tag.is_some() {
             quote!(__r.skip_content()?)
         } else {
             quote!(__r.skip_value()?)
         };
         let unknown = quote!(_ => {
             __expect = #live_count;
-            #unknown;
+            #skip_unknown;
         });
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
         let flatten_reads = self.flatten_reads(dispatch, fj);
@@ -437,7 +443,7 @@ impl Fields<'_> {
             #start
             #(#decls)*
             #open
-            const __ORDER: [::core::primitive::u32; #live_count] = [#(#order),*];
+            #order_const
             let mut __expect: ::core::primitive::usize = 0;
             while #has_next {
                 // where the key starts: errors about it are reported just after it

@@ -379,16 +379,10 @@ impl<'de> Reader<'de> {
         Ok(self.span_str(span))
     }
 
-    /// Where the text after a key's `:` starts, the key ending at `at` (see [`after_colon`]).
-    #[inline(always)]
-    fn after_colon(&self, at: usize) -> Option<usize> {
-        after_colon(self.input, at)
-    }
-
-    /// Consumes the `:` after a key (see [`Reader::after_colon`]).
+    /// Consumes the `:` after a key (see [`after_colon`]).
     #[inline(always)]
     pub(crate) fn eat_colon(&mut self) -> Result<()> {
-        match self.after_colon(self.pos) {
+        match after_colon(self.input, self.pos) {
             Some(next) => {
                 self.pos = next;
                 Ok(())
