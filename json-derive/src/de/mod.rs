@@ -77,12 +77,13 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
         }
     };
     let flat_impl = flat.map(|(read, claims, seq, tagged, fields)| {
+        let taken_ty = taken_type();
         let read_fields = fields.map(|body| {
             quote! {
                 #[inline]
                 fn __read_fields<const __M: ::core::primitive::u8>(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
+                    __taken: #taken_ty,
                     __first_in: &mut ::core::primitive::bool,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
@@ -94,7 +95,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 #[inline]
                 fn read_tagged(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
+                    __taken: #taken_ty,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
                 }
@@ -119,7 +120,7 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
                 #[inline]
                 fn read_flat(
                     __r: &mut #fj::Reader<'de>,
-                    __taken: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool,
+                    __taken: #taken_ty,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #read
                 }
@@ -142,6 +143,12 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
         }
         #flat_impl
     }
+}
+
+/// The type of the `__taken` parameters of `FromJsonFlat`'s methods (the runtime's
+/// `&dyn Fn(&str) -> bool`), by absolute paths.
+fn taken_type() -> TokenStream {
+    quote!(&dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool)
 }
 
 /// Statements moving the reader back to just after the key that started at checkpoint `at`

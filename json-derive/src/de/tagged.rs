@@ -126,10 +126,11 @@ pub fn internal(
             }
         }
     });
+    let taken_ty = super::taken_type();
     quote! {
         #seq
         #tag_first
-        let __not_content: &dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool = #not_content;
+        let __not_content: #taken_ty = #not_content;
         let __start = __r.checkpoint();
         __r.begin_object()?;
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;

@@ -62,9 +62,8 @@ fn digit_values(bytes: [u8; 8]) -> u64 {
     u64::from_le_bytes(bytes).wrapping_sub(0x3030_3030_3030_3030)
 }
 
-/// The value of the first `count` (1..=8) digits of `sub` ([`digit_values`]): eight bytes in little-endian order
-/// (the first is the lowest byte) with `'0'` subtracted from each, of which the first `count`
-/// are digits; the bytes after them are ignored.
+/// The value of the first `count` (1..=8) digits of `sub` (from [`digit_values`]); the bytes
+/// after them are ignored.
 #[inline(always)]
 fn first_digits(sub: u64, count: u32) -> u64 {
     // The run's digit values moved to the top bytes; the zero bytes below them are leading
