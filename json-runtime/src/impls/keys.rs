@@ -150,17 +150,16 @@ fn relocate(r: &Reader<'_>, e: Error) -> Error {
     }
 }
 
+/// Integer keys: the number between quotes, written by the writer's own integer method
+/// (`$write`, taking `$wide`, the type it widens to).
 macro_rules! int_keys {
-    ($($t:ty),*) => {$(
+    ($($write:ident($wide:ty): $($t:ty),*;)*) => {$($(
         impl ToJsonKey for $t {
             #[inline]
             fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-                let mut b = itoa::Buffer::new();
-                let s = b.format(*self);
-                let out = w.buffer();
-                out.push(b'"');
-                out.extend_from_slice(s.as_bytes());
-                out.push(b'"');
+                w.buffer().push(b'"');
+                w.$write(*self as $wide);
+                w.buffer().push(b'"');
             }
         }
         /// The key's raw text must be exactly a JSON integer in range (no whitespace, `+`,
@@ -170,9 +169,14 @@ macro_rules! int_keys {
                 read_numeric_key(r)
             }
         }
-    )*};
+    )*)*};
 }
-int_keys!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+int_keys! {
+    u64(u64): u8, u16, u32, u64, usize;
+    i64(i64): i8, i16, i32, i64, isize;
+    u128(u128): u128;
+    i128(i128): i128;
+}
 
 macro_rules! float_keys {
     ($($t:ty),*) => {$(

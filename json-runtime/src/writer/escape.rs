@@ -1,5 +1,6 @@
 //! JSON string escaping, eight bytes at a time: unescaped runs are copied whole.
 
+use super::small::append_unchecked;
 use crate::swar::find_special;
 use alloc::vec::Vec;
 
@@ -21,9 +22,12 @@ static ESCAPE: [u8; 256] = {
     t
 };
 
+/// Appends the escape for `byte`, and reserves room for the `rest` bytes of the string after
+/// it and the closing quote (the invariant of [`write_str`]).
 #[cold]
-fn write_escape(out: &mut Vec<u8>, byte: u8) {
+fn write_escape(out: &mut Vec<u8>, byte: u8, rest: usize) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(6 + rest + 1);
     match ESCAPE[byte as usize] {
         b'u' => out.extend_from_slice(&[
             b'\\',
@@ -37,23 +41,32 @@ fn write_escape(out: &mut Vec<u8>, byte: u8) {
     }
 }
 
-/// Appends `s` as a quoted JSON string, escaped exactly like serde_json.
+/// Appends `s` as a quoted JSON string, escaped exactly like serde_json. Runs between escapes
+/// are copied inline ([`append_unchecked`]): a `memcpy` call per string was most of the cost
+/// of short keys and values.
 #[inline]
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
+    // Room for the quotes and the unescaped string; `write_escape` reserves again for each
+    // escape and what follows it. So before each copy below, at least `bytes.len() - start + 1`
+    // bytes are spare.
     out.reserve(bytes.len() + 2);
-    out.push(b'"');
+    // SAFETY: two spare bytes at least (reserved above).
+    unsafe { append_unchecked(out, b"\"") };
     let mut start = 0;
     loop {
         let i = find_special(bytes, start);
-        out.extend_from_slice(&bytes[start..i]);
+        let run = &bytes[start..i];
+        // SAFETY: `bytes.len() - start + 1 > run.len()` spare bytes (see the reservation).
+        unsafe { append_unchecked(out, run) };
         if i == bytes.len() {
             break;
         }
-        write_escape(out, bytes[i]);
+        write_escape(out, bytes[i], bytes.len() - i - 1);
         start = i + 1;
     }
-    out.push(b'"');
+    // SAFETY: one spare byte is left for the closing quote (see the reservation).
+    unsafe { append_unchecked(out, b"\"") };
 }
 
 #[cfg(test)]
@@ -77,6 +90,30 @@ mod tests {
                     let mut s: String = "abcdefghijklmnopqrstuvwxyz"[..len].into();
                     s.replace_range(pos..pos + 1, &c.to_string());
                     assert_eq!(esc(&s), serde_json::to_string(&s).unwrap(), "{s:?}");
+                }
+            }
+        }
+    }
+
+    /// Runs of every length up to 80 (the inline copies' size classes and `memcpy` above 32)
+    /// before, between and after escapes, appended at every capacity state.
+    #[test]
+    fn long_runs_between_escapes() {
+        let text =
+            "abcdefghijklmnopqrstuvwxyzé0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_abcdefghijklmno";
+        for a in 0..text.len() {
+            for b in [0usize, 1, 15, 16, 17, 33] {
+                let Some(head) = text.get(..a) else { continue };
+                let Some(tail) = text.get(..b) else { continue };
+                for esc in ["", "\n", "\u{1}\"", "\\"] {
+                    let s = format!("{head}{esc}{tail}{esc}");
+                    for prefix in [0usize, 3] {
+                        let mut v = vec![b'x'; prefix];
+                        v.shrink_to_fit();
+                        write_str(&mut v, &s);
+                        let want = serde_json::to_string(&s).unwrap();
+                        assert_eq!(&v[prefix..], want.as_bytes(), "{s:?}");
+                    }
                 }
             }
         }

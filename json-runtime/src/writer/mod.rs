@@ -5,11 +5,10 @@ use alloc::vec::Vec;
 pub(crate) mod buffer;
 pub(crate) mod escape;
 pub(crate) mod float;
+mod integer;
 mod shortest;
 pub(crate) mod sink;
 mod small;
-
-use small::push_small;
 
 use core::marker::PhantomData;
 
@@ -213,13 +212,13 @@ impl<'a, F: Format> Writer<'a, F> {
     /// An unsigned integer.
     #[inline]
     pub fn u64(&mut self, v: u64) {
-        push_small(self.out, itoa::Buffer::new().format(v).as_bytes());
+        integer::write_u64(self.out, v);
     }
 
     /// A signed integer.
     #[inline]
     pub fn i64(&mut self, v: i64) {
-        push_small(self.out, itoa::Buffer::new().format(v).as_bytes());
+        integer::write_i64(self.out, v);
     }
 
     /// A 128-bit unsigned integer.

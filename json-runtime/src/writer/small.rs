@@ -13,16 +13,29 @@ pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
         return;
     }
     out.reserve(32);
+    // SAFETY: `reserve(32)` leaves at least 32 >= `s.len()` spare bytes.
+    unsafe { append_unchecked(out, s) }
+}
+
+/// Appends `s` to `out` without a capacity check: inline overlapping moves up to 32 bytes,
+/// `memcpy` above (where its call no longer dominates).
+///
+/// # Safety
+/// `out` must have at least `s.len()` bytes of spare capacity.
+#[inline(always)]
+pub(crate) unsafe fn append_unchecked(out: &mut Vec<u8>, s: &[u8]) {
     let len = out.len();
     let n = s.len();
-    // SAFETY: `reserve(32)` leaves at least 32 writable bytes after `len`, and every write
-    // below stays within `len .. len + n` with `n <= 32`; every read stays within `s`
-    // (the overlapping moves read `s[0..k]` and `s[n-k..n]` with `k <= n`). Unaligned reads
-    // and writes are used. The `n` bytes at `len..len + n` are all written before `set_len`.
+    // SAFETY: the caller guarantees `n` spare bytes after `len`, and every write below stays
+    // within `len .. len + n`; every read stays within `s` (the overlapping moves read
+    // `s[0..k]` and `s[n-k..n]` with `k <= n`). Unaligned reads and writes are used. The `n`
+    // bytes at `len..len + n` are all written before `set_len`.
     unsafe {
         let src = s.as_ptr();
         let dst = out.as_mut_ptr().add(len);
-        if n >= 16 {
+        if n > 32 {
+            core::ptr::copy_nonoverlapping(src, dst, n);
+        } else if n >= 16 {
             let a = (src as *const [u8; 16]).read_unaligned();
             let b = (src.add(n - 16) as *const [u8; 16]).read_unaligned();
             (dst as *mut [u8; 16]).write_unaligned(a);
@@ -37,10 +50,13 @@ pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
             let b = (src.add(n - 4) as *const u32).read_unaligned();
             (dst as *mut u32).write_unaligned(a);
             (dst.add(n - 4) as *mut u32).write_unaligned(b);
-        } else {
-            for i in 0..n {
-                *dst.add(i) = *src.add(i);
-            }
+        } else if n >= 2 {
+            let a = (src as *const u16).read_unaligned();
+            let b = (src.add(n - 2) as *const u16).read_unaligned();
+            (dst as *mut u16).write_unaligned(a);
+            (dst.add(n - 2) as *mut u16).write_unaligned(b);
+        } else if n == 1 {
+            *dst = *src;
         }
         out.set_len(len + n);
     }
@@ -48,7 +64,23 @@ pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::push_small;
+    use super::{append_unchecked, push_small};
+
+    #[test]
+    fn unchecked_appends_every_length() {
+        let src: Vec<u8> = (1..=80u8).collect();
+        for n in 0..=80 {
+            for prefix in [0usize, 1, 7, 31] {
+                let mut out = vec![0xAAu8; prefix];
+                out.reserve_exact(n);
+                // SAFETY: `reserve_exact(n)` left `n` spare bytes.
+                unsafe { append_unchecked(&mut out, &src[..n]) };
+                assert_eq!(out.len(), prefix + n);
+                assert!(out[..prefix].iter().all(|&b| b == 0xAA));
+                assert_eq!(&out[prefix..], &src[..n]);
+            }
+        }
+    }
 
     #[test]
     fn every_length_appends_exactly() {
