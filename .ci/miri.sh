@@ -19,7 +19,10 @@
 #   reader/number_scan.rs sse2 (4) ......... reader::number_scan::tests::digit_run16_reads_each_length,
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
 #   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
-#   writer/small.rs push_small ............. writer::small::tests::every_length_appends_exactly
+#   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly,
+#                                            unchecked_appends_every_length
+#   writer/escape.rs write_str (2) .......... writer::escape::tests::* (every run length, escapes)
+#   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...

@@ -101,7 +101,8 @@ mod tests {
     fn long_runs_between_escapes() {
         let text =
             "abcdefghijklmnopqrstuvwxyzé0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_abcdefghijklmno";
-        for a in 0..text.len() {
+        // Every third head length under Miri (interpreted).
+        for a in (0..text.len()).filter(|a| !cfg!(miri) || a % 3 == 0) {
             for b in [0usize, 1, 15, 16, 17, 33] {
                 let Some(head) = text.get(..a) else { continue };
                 let Some(tail) = text.get(..b) else { continue };
