@@ -96,7 +96,8 @@ mod tests {
     }
 
     /// Runs of every length up to 80 (the inline copies' size classes and `memcpy` above 32)
-    /// before, between and after escapes, appended at every capacity state.
+    /// before, between and after escapes, appended to an empty buffer and to one with no spare
+    /// capacity.
     #[test]
     fn long_runs_between_escapes() {
         let text =
