@@ -21,7 +21,7 @@
 #   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
 #   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly,
 #                                            unchecked_appends_every_length
-#   writer/escape.rs write_str (2) .......... writer::escape::tests::* (every run length, escapes)
+#   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)

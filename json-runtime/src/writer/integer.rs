@@ -1,5 +1,5 @@
 //! Writing `u64` and `i64` in decimal straight into the output's spare capacity: eight digits
-//! at a time with [`eight_ascii`] (SWAR, no table, no loop), the leading zeros dropped by a
+//! at a time with [`eight_ascii`] (SWAR, no digit-pair table, no loop), the leading zeros dropped by a
 //! shift computed from the length, which is found from the bit length apart from the digits
 //! ([`decimal_len`]). itoa (two digits per step from a table, into its
 //! own buffer, then copied out) was a quarter of writing citm_catalog.json, whose ids have nine
@@ -48,14 +48,15 @@ fn decimal_len(v: u64) -> usize {
 fn write_decimal(out: &mut Vec<u8>, negative: bool, v: u64) {
     const E8: u64 = 100_000_000;
     const E16: u64 = E8 * E8;
-    // A sign and 20 digits, written with 8-byte stores that may run 7 bytes past the digits:
-    // the last store ends at most 1 + 4 + 8 + 8 = 21 bytes after the start (see below).
+    // A sign and up to 20 digits, written with 8-byte stores that may run up to 7 bytes past the
+    // digits; the last store ends at most 21 bytes after `start` (see below), 24 are reserved.
     out.reserve(24);
     let start = out.len();
     // SAFETY: `reserve(24)` leaves at least 24 writable bytes after `start`, owned by `out`.
-    // The sign byte is at `start`; the digit stores begin at `start + negative` and, per branch,
-    // end at most 8, 16 (8 - skip + 8 with skip >= 0) or 21 (top has 1 to 4 digits, so
-    // 8 - skip <= 4, then two 8-byte stores) bytes later, so every store is within the 24.
+    // The sign byte is at `start`; the digit stores begin at `dst = start + negative` (at most
+    // `start + 1`) and, per branch, end at most 8, 16 (8 - skip + 8 with skip >= 0) or 20 (the
+    // top part has 1 to 4 digits, so 8 - skip <= 4, then two 8-byte stores) bytes after `dst`,
+    // so every store ends within `start + 21 <= start + 24`.
     // All stores are `write_unaligned`. `set_len` covers the sign (if any) and the digits,
     // all written; bytes past them are spare capacity.
     unsafe {
@@ -83,6 +84,7 @@ fn write_decimal(out: &mut Vec<u8>, negative: bool, v: u64) {
             (dst as *mut u64).write_unaligned(eight_ascii((rest / E8) as u32).to_le());
             (dst.add(8) as *mut u64).write_unaligned(eight_ascii((rest % E8) as u32).to_le());
         }
+        debug_assert!(negative as usize + len <= out.capacity() - start);
         out.set_len(start + negative as usize + len);
     }
 }
@@ -177,7 +179,8 @@ mod tests {
         }
     }
 
-    /// Appending after every length modulo the reservation, and at full capacity.
+    /// Appending to a full buffer of every capacity from 0 to 39 (so across the 24-byte
+    /// reservation's boundary).
     #[test]
     fn appends_at_every_capacity() {
         for cap in 0..40 {

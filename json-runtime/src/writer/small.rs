@@ -24,6 +24,7 @@ pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
 /// `out` must have at least `s.len()` bytes of spare capacity.
 #[inline(always)]
 pub(crate) unsafe fn append_unchecked(out: &mut Vec<u8>, s: &[u8]) {
+    debug_assert!(out.capacity() - out.len() >= s.len());
     let len = out.len();
     let n = s.len();
     // SAFETY: the caller guarantees `n` spare bytes after `len`, and every write below stays
