@@ -58,6 +58,7 @@ mod fallible;
 mod flat;
 mod impls;
 pub mod number_string;
+mod pow10;
 mod raw;
 mod reader;
 #[cfg(feature = "serde")]

@@ -3,6 +3,7 @@
 
 use super::Reader;
 use crate::error::Result;
+use crate::pow10::POW10_U64;
 
 // The float conversion lives beside this file, in reader/float.rs.
 #[path = "float.rs"]
@@ -75,19 +76,6 @@ fn digit_prefix(input: &[u8], at: usize) -> Option<(u64, usize)> {
 
 /// 10^0 to 10^10, each exact in `f32` (`5^10 < 2^24`).
 const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
-
-/// 10^n for n in 0..=8.
-const POW10_U64: [u64; 9] = [
-    1,
-    10,
-    100,
-    1_000,
-    10_000,
-    100_000,
-    1_000_000,
-    10_000_000,
-    100_000_000,
-];
 
 impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).

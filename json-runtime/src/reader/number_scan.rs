@@ -15,6 +15,8 @@
 //! count. Digit runs that window cannot take (near either end of the input, more than sixteen
 //! digits) go sixteen bytes per step, then eight.
 
+use crate::pow10::POW10_U64;
+
 /// A number as scanned: `(-1)^negative * mantissa * 10^exp10`, exact.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Scanned {
@@ -26,17 +28,6 @@ pub(super) struct Scanned {
     /// The offset just after the number.
     pub end: usize,
 }
-
-/// 10^n for n in 0..=16 (the longest run one step adds).
-const POW10_U64: [u64; 17] = {
-    let mut t = [1u64; 17];
-    let mut i = 1;
-    while i < 17 {
-        t[i] = t[i - 1] * 10;
-        i += 1;
-    }
-    t
-};
 
 /// The digit run that starts at `input[at]`, as (its value, its length) for a length of up to
 /// eight (a run of eight may go on). `None` if fewer than eight bytes remain.
@@ -197,7 +188,7 @@ fn exponent(input: &[u8], pos: &mut usize) -> Option<i64> {
 /// convert it whatever its length.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod sse2 {
-    use super::Scanned;
+    use super::{Scanned, POW10_U64};
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16,
         _mm_min_epu8, _mm_movemask_epi8, _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8,
@@ -358,7 +349,7 @@ pub(super) mod sse2 {
             _ => value_ending_at(input, start + end, frac_len)?,
         };
         let mut s = Scanned {
-            mantissa: int_value * super::POW10_U64[frac_len] + frac_value,
+            mantissa: int_value * POW10_U64[frac_len] + frac_value,
             exp10: -(frac_len as i64),
             negative,
             is_float: frac_len != 0,

@@ -7,6 +7,7 @@
 //! leading zeros, `0` for zero; the tests compare the two.
 
 use super::float::eight_ascii;
+use crate::pow10::POW10_U64;
 use alloc::vec::Vec;
 
 /// Appends `v`.
@@ -27,20 +28,11 @@ pub(crate) fn write_i64(out: &mut Vec<u8>, v: i64) {
 /// output's new length (on which every later store's address depends) off that chain.
 #[inline(always)]
 fn decimal_len(v: u64) -> usize {
-    const POW10: [u64; 20] = {
-        let mut t = [1u64; 20];
-        let mut i = 1;
-        while i < 20 {
-            t[i] = t[i - 1] * 10;
-            i += 1;
-        }
-        t
-    };
     let log2 = 63 - (v | 1).leading_zeros();
     // floor(log2 * log10(2)) for log2 <= 63 (1233 / 4096 just below log10(2); the tests check
     // every power of ten and its neighbours).
     let guess = ((log2 * 1233) >> 12) as usize;
-    guess + 1 + (v >= POW10[guess + 1]) as usize
+    guess + 1 + (v >= POW10_U64[guess + 1]) as usize
 }
 
 /// Appends `-` if `negative`, then `v` without leading zeros.

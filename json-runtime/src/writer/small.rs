@@ -67,32 +67,29 @@ pub(crate) unsafe fn append_unchecked(out: &mut Vec<u8>, s: &[u8]) {
 mod tests {
     use super::{append_unchecked, push_small};
 
+    /// Both appends after prefixes of several lengths: `append_unchecked` for runs of 0 to 80
+    /// bytes (its inline size classes and `memcpy` above 32) into exactly reserved room,
+    /// `push_small` for runs of up to 32.
     #[test]
-    fn unchecked_appends_every_length() {
+    fn every_length_appends_exactly() {
         let src: Vec<u8> = (1..=80u8).collect();
         for n in 0..=80 {
             for prefix in [0usize, 1, 7, 31] {
-                let mut out = vec![0xAAu8; prefix];
-                out.reserve_exact(n);
+                let mut unchecked = vec![0xAAu8; prefix];
+                unchecked.reserve_exact(n);
                 // SAFETY: `reserve_exact(n)` left `n` spare bytes.
-                unsafe { append_unchecked(&mut out, &src[..n]) };
-                assert_eq!(out.len(), prefix + n);
-                assert!(out[..prefix].iter().all(|&b| b == 0xAA));
-                assert_eq!(&out[prefix..], &src[..n]);
-            }
-        }
-    }
-
-    #[test]
-    fn every_length_appends_exactly() {
-        let src: Vec<u8> = (1..=32u8).collect();
-        for n in 0..=32 {
-            for prefix in [0usize, 1, 7, 31] {
-                let mut out = vec![0xAAu8; prefix];
-                push_small(&mut out, &src[..n]);
-                assert_eq!(out.len(), prefix + n);
-                assert!(out[..prefix].iter().all(|&b| b == 0xAA));
-                assert_eq!(&out[prefix..], &src[..n]);
+                unsafe { append_unchecked(&mut unchecked, &src[..n]) };
+                let mut outs = vec![unchecked];
+                if n <= 32 {
+                    let mut small = vec![0xAAu8; prefix];
+                    push_small(&mut small, &src[..n]);
+                    outs.push(small);
+                }
+                for out in outs {
+                    assert_eq!(out.len(), prefix + n);
+                    assert!(out[..prefix].iter().all(|&b| b == 0xAA));
+                    assert_eq!(&out[prefix..], &src[..n]);
+                }
             }
         }
     }
