@@ -65,9 +65,7 @@ seq_to_json!(HashSet<T, S>);
 impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        let mut v = Vec::new();
-        read_seq(r, |x| v.push(x))?;
-        Ok(v)
+        super::vec_read::read_vec(r)
     }
 }
 impl<'de, T: FromJson<'de>> FromJson<'de> for Box<[T]> {

@@ -14,3 +14,4 @@ mod time;
 mod tuples;
 #[cfg(feature = "serde_json")]
 mod value;
+mod vec_read;
