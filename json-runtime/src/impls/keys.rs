@@ -7,9 +7,10 @@
 //! exactly `true`/`false`.
 
 use alloc::borrow::Cow;
-use alloc::{borrow::ToOwned, boxed::Box, string::String};
+use alloc::{boxed::Box, string::String};
 
 use crate::error::ErrorKind;
+use crate::writer::small::owned_string;
 use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
 
 impl ToJsonKey for String {
@@ -59,7 +60,7 @@ impl ToJsonKey for bool {
 impl<'de> FromJsonKey<'de> for String {
     #[inline]
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(r.read_key()?.to_owned())
+        Ok(owned_string(r.read_key()?))
     }
 }
 impl<'de> FromJsonKey<'de> for Box<str> {
@@ -89,7 +90,7 @@ impl<'de: 'a, 'a> FromJsonKey<'de> for Cow<'a, str> {
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
         Ok(match r.read_key_str()? {
             Str::Borrowed(s) => Cow::Borrowed(s),
-            Str::Copied(s) => Cow::Owned(s.to_owned()),
+            Str::Copied(s) => Cow::Owned(owned_string(s)),
         })
     }
 }

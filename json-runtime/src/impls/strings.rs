@@ -1,8 +1,9 @@
 //! `String`, `&str`, `Box<str>`, `Cow<str>`.
 
 use alloc::borrow::Cow;
-use alloc::{borrow::ToOwned, boxed::Box, string::String};
+use alloc::{boxed::Box, string::String};
 
+use crate::writer::small::owned_string;
 use crate::{Format, FromJson, Reader, Result, Str, ToJson, Writer};
 
 impl ToJson for str {
@@ -20,7 +21,7 @@ impl ToJson for String {
 impl<'de> FromJson<'de> for String {
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(r.read_str()?.as_str().to_owned())
+        Ok(owned_string(r.read_str()?.as_str()))
     }
 }
 
@@ -41,7 +42,7 @@ impl<'de: 'a, 'a> FromJson<'de> for &'a str {
 impl<'de> FromJson<'de> for Box<str> {
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(r.read_str()?.as_str().into())
+        Ok(owned_string(r.read_str()?.as_str()).into_boxed_str())
     }
 }
 
@@ -57,7 +58,7 @@ impl<'de: 'a, 'a> FromJson<'de> for Cow<'a, str> {
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         Ok(match r.read_str()? {
             Str::Borrowed(s) => Cow::Borrowed(s),
-            Str::Copied(s) => Cow::Owned(s.to_owned()),
+            Str::Copied(s) => Cow::Owned(owned_string(s)),
         })
     }
 }

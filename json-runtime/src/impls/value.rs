@@ -9,6 +9,7 @@ use serde_json::{Map, Number, Value};
 use std::prelude::rust_2021::*; // a std-only module (feature `serde_json` implies `std`)
 
 use crate::reader::Number as ReadNumber;
+use crate::writer::small::owned_string;
 use crate::{Error, Format, FromJson, Reader, Result, ToJson, Writer};
 
 impl ToJson for Number {
@@ -118,7 +119,7 @@ fn read_value_iter(r: &mut Reader<'_>, stack: &mut Vec<Frame>) -> Result<Value> 
             }
             Some(b't' | b'f') => Value::Bool(r.read_bool()?),
             Some(b'-' | b'0'..=b'9') => Value::Number(convert_number(r.read_number()?)),
-            Some(b'"') => Value::String(r.read_str()?.as_str().to_owned()),
+            Some(b'"') => Value::String(owned_string(r.read_str()?.as_str())),
             Some(b'[') => {
                 r.begin_array()?;
                 let mut first = true;
@@ -132,7 +133,7 @@ fn read_value_iter(r: &mut Reader<'_>, stack: &mut Vec<Frame>) -> Result<Value> 
                 r.begin_object()?;
                 let mut first = true;
                 if r.has_next_entry(&mut first)? {
-                    let key = r.read_key()?.to_owned();
+                    let key = owned_string(r.read_key()?);
                     stack.push(Frame::Object(Map::new(), key));
                     continue;
                 }
@@ -156,7 +157,7 @@ fn read_value_iter(r: &mut Reader<'_>, stack: &mut Vec<Frame>) -> Result<Value> 
                     // A later duplicate replaces the earlier value, as in serde_json.
                     map.insert(std::mem::take(key), value);
                     if r.has_next_entry(&mut first)? {
-                        *key = r.read_key()?.to_owned();
+                        *key = owned_string(r.read_key()?);
                         break;
                     }
                 }

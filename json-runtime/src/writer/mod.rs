@@ -8,7 +8,7 @@ pub(crate) mod float;
 mod integer;
 mod shortest;
 pub(crate) mod sink;
-mod small;
+pub(crate) mod small;
 
 use core::marker::PhantomData;
 
