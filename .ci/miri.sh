@@ -31,6 +31,7 @@
 #   writer/shortest.rs sixteen_ascii (SSE2) . writer::shortest::tests::sixteen_ascii_is_zero_padded_decimal
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
+#   writer/small.rs owned_string (2) ...... writer::small::tests::owned_strings_are_exact_copies
 # The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #
