@@ -160,6 +160,11 @@ struct Node {
     children: Vec<Node>,
 }
 
+/// Nested arrays only (`[[[...]]]`): one level per array, so the deepest recursion of a derived
+/// type through `Vec` (whose first levels stage elements on the stack, impls/vec_read.rs).
+#[derive(Debug, PartialEq, FastJson, Deserialize)]
+struct Tree(Vec<Tree>);
+
 /// `{"children":[` ... `]}` with `levels` nodes: each node opens an object and an array.
 fn node_chain(levels: usize) -> Vec<u8> {
     nested(r#"{"children":["#, "", "]}", levels)
@@ -253,6 +258,7 @@ fn read_deep_documents(derived: bool) {
         ];
         if derived {
             errs.push(json_runtime::from_slice::<Node>(&doc).unwrap_err());
+            errs.push(json_runtime::from_slice::<Tree>(&doc).unwrap_err());
         }
         for err in errs {
             assert!(!err.message().is_empty(), "{name}");

@@ -2,11 +2,11 @@
 //!
 //! JSON does not say how long an array is, so a `Vec` that grows as elements arrive (serde's
 //! way: 4, 8, 16, ... elements) allocates, copies and frees once per doubling, and keeps up to
-//! twice the memory it needs. Here the first elements are read into a 512-byte buffer on the
-//! stack ([`Stage`]); an array that ends within it (most arrays in API data: tags, ids, a
+//! twice the memory it needs. Here the first elements are read into a 256-byte buffer on the
+//! stack ([`Filling`]); an array that ends within it (most arrays in API data: tags, ids, a
 //! handful of records) gets one allocation of exactly its length, and a longer one moves to a
 //! `Vec` with room for twice the buffer and grows from there. Types too big for eight elements in
-//! the buffer (or over-aligned) keep the plain growing `Vec`.
+//! the buffer (over 32 bytes) or over-aligned keep the plain growing `Vec`.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
@@ -16,8 +16,12 @@ use core::ptr;
 use super::collections::read_seq;
 use crate::{FromJson, Reader, Result};
 
-/// The stack buffer's size in bytes: at most 512 bytes more per nested array being read.
-const STAGE_BYTES: usize = 512;
+/// The stack buffer's size in bytes, in the frame of every function that reads a staged `Vec`:
+/// a type recursive through `Vec` (`struct Tree(Vec<Tree>)`) carries it once per level, up to
+/// the depth limit. 256 keeps such a type at the default limit (127 arrays) within a 64 KiB
+/// stack in an optimized build (tests/tests/hostile.rs; 512 overflowed it) with the same
+/// instruction counts as 512 on the payloads measured (citm, canada, mesh, marine_ik).
+const STAGE_BYTES: usize = 256;
 
 #[repr(C, align(16))]
 struct Bytes([MaybeUninit<u8>; STAGE_BYTES]);
@@ -69,7 +73,7 @@ impl<'stage, T> Filling<'stage, T> {
             self.grow();
         }
         // SAFETY: `len < cap` (after `grow`), and `ptr[..cap]` is room for `cap` elements,
-        // aligned for `T`: the stage (`CAP * size_of::<T>() <= 512` bytes, 16-aligned, and
+        // aligned for `T`: the stage (`CAP * size_of::<T>() <= STAGE_BYTES` bytes, 16-aligned, and
         // `align_of::<T>() <= 16`, else `CAP` is 0 and nothing is staged) or `heap`'s buffer
         // (its capacity). Slot `len` is not initialized, so nothing is lost.
         unsafe { self.ptr.add(self.len).write(item) };
@@ -176,7 +180,7 @@ mod tests {
     #[test]
     fn lengths_around_the_stage() {
         let cap = Filling::<u64>::CAP;
-        assert_eq!(cap, 64);
+        assert_eq!(cap, 32);
         // Every length up to just past twice the stage natively; the boundaries under Miri.
         let lengths: Vec<usize> = if cfg!(miri) {
             alloc::vec![
