@@ -160,8 +160,9 @@ struct Node {
     children: Vec<Node>,
 }
 
-/// Nested arrays only (`[[[...]]]`): one level per array, so the deepest recursion of a derived
-/// type through `Vec` (whose first levels stage elements on the stack, impls/vec_read.rs).
+/// Nested arrays only (`[[[...]]]`): one level per array, the deepest recursion of a derived
+/// type through `Vec`, whose reader stages elements in a 256-byte buffer in every level's
+/// stack frame (impls/vec_read.rs).
 #[derive(Debug, PartialEq, FastJson, Deserialize)]
 struct Tree(Vec<Tree>);
 

@@ -66,7 +66,7 @@ impl<'de> FromJsonKey<'de> for String {
 impl<'de> FromJsonKey<'de> for Box<str> {
     #[inline]
     fn read_key(r: &mut Reader<'de>) -> Result<Self> {
-        Ok(r.read_key()?.into())
+        Ok(owned_string(r.read_key()?).into_boxed_str())
     }
 }
 impl<'de, T: FromJsonKey<'de>> FromJsonKey<'de> for Box<T> {

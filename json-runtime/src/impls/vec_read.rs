@@ -19,16 +19,19 @@ use crate::{FromJson, Reader, Result};
 /// The stack buffer's size in bytes, in the frame of every function that reads a staged `Vec`:
 /// a type recursive through `Vec` (`struct Tree(Vec<Tree>)`) carries it once per level, up to
 /// the depth limit. 256 keeps such a type at the default limit (127 arrays) within a 64 KiB
-/// stack in an optimized build (tests/tests/hostile.rs; 512 overflowed it) with the same
-/// instruction counts as 512 on the payloads measured (citm, canada, mesh, marine_ik).
+/// stack in an optimized build (tests/tests/hostile.rs; 512 overflowed it), with read
+/// instruction counts within 0.3% of 512's on citm, canada, mesh, marine_ik, random and
+/// telemetry. It also halved the largest staged element (64 -> 32 bytes, see `MIN_STAGED`).
 const STAGE_BYTES: usize = 256;
 
 #[repr(C, align(16))]
 struct Bytes([MaybeUninit<u8>; STAGE_BYTES]);
 
-/// Element types of which fewer fit the stage are not staged: the copy out of the stage costs
-/// about what the one or two reallocations it saves do (measured on random.json's 230-byte
-/// records: +1.2% instructions with a stage of two).
+/// Element types of which fewer fit the stage (over 32 bytes) are not staged: for few
+/// elements per stage, the copy out of it costs about what the one or two reallocations it
+/// saves do (measured with a 512-byte stage on random.json's 230-byte records: +1.2%
+/// instructions with a stage of two). Types of 33-64 bytes, staged at 512 bytes, were not
+/// measured separately.
 const MIN_STAGED: usize = 8;
 
 /// The elements read so far: in the stack buffer until it is full, then in `heap`. `ptr`,
@@ -58,6 +61,9 @@ impl<'stage, T> Filling<'stage, T> {
     /// Empty, filling `stage` first. Its bytes are reached only through `ptr` from here on.
     #[inline(always)]
     fn new(stage: &'stage mut Bytes) -> Self {
+        // Staging over-aligned or large types would hand misaligned pointers to the copies
+        // and `drop_in_place` below; `read_vec` never does (a constant, so no run-time cost).
+        assert!(Self::CAP >= MIN_STAGED);
         Filling {
             heap: Vec::new(),
             ptr: stage.0.as_mut_ptr().cast::<T>(),
@@ -93,14 +99,19 @@ impl<'stage, T> Filling<'stage, T> {
             unsafe { ptr::copy_nonoverlapping(self.ptr, heap.as_mut_ptr(), self.len) };
             self.heap = heap;
         } else {
+            // `heap` owns the elements while it grows (`len` is 0 meanwhile): should `reserve`
+            // panic (capacity overflow), unwinding drops them once, through `heap`, and
+            // `Drop` for `self` drops none.
+            let len = core::mem::replace(&mut self.len, 0);
             // SAFETY: `heap`'s first `len` elements are initialized (see above); with its
-            // length set, `reserve` moves them to the new buffer. The length goes back to 0 so
-            // that `len` alone owns them.
+            // length set, `reserve` moves them to the new buffer. The length goes back to 0
+            // and `len` owns them again.
             unsafe {
-                self.heap.set_len(self.len);
+                self.heap.set_len(len);
                 self.heap.reserve(1);
                 self.heap.set_len(0);
             }
+            self.len = len;
         }
         self.ptr = self.heap.as_mut_ptr();
         self.cap = self.heap.capacity();
@@ -118,7 +129,11 @@ impl<'stage, T> Filling<'stage, T> {
             unsafe { v.set_len(len) };
             return v;
         }
+        // Allocated while the stage still owns its elements (`len` back in `self.len`), so
+        // that they are dropped, not leaked, should the allocation unwind.
+        self.len = len;
         let mut v = Vec::with_capacity(len);
+        self.len = 0;
         // SAFETY: `ptr[..len]` are the staged elements and `v` has room for `len`; the stage
         // gives them up (`self.len` is 0 now), so each is owned once, by `v`.
         unsafe {
@@ -137,7 +152,8 @@ impl<T> Drop for Filling<'_, T> {
     }
 }
 
-/// Reads an array into a `Vec`: exactly sized if it has at most [`Filling::CAP`] elements.
+/// Reads an array into a `Vec`: for element types of at most 32 bytes, exactly sized if it
+/// has at most [`Filling::CAP`] elements.
 /// Errors carry the element's index in their path, as [`read_seq`]'s do.
 #[inline]
 pub(crate) fn read_vec<'de, T: FromJson<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>> {
@@ -264,6 +280,35 @@ mod tests {
             }
             drop(v);
             assert_eq!(Rc::strong_count(&marker), 1, "n = {n}");
+        }
+    }
+
+    /// A panic in the element reader, staged, just after the move to the heap, or after the
+    /// heap grew, drops every element read so far exactly once while unwinding.
+    #[test]
+    fn panics_drop_each_element_once() {
+        use std::cell::Cell;
+        std::thread_local!(static LEFT: Cell<usize> = const { Cell::new(0) });
+        std::thread_local!(static MARKER: Rc<()> = Rc::new(()));
+        struct Counted(#[allow(dead_code)] Rc<()>);
+        impl<'de> crate::FromJson<'de> for Counted {
+            fn read_json(r: &mut Reader<'de>) -> crate::Result<Self> {
+                r.read_u64()?;
+                if LEFT.with(|l| l.replace(l.get().wrapping_sub(1))) == 0 {
+                    panic!("element reader panics");
+                }
+                Ok(Counted(MARKER.with(Rc::clone)))
+            }
+        }
+        let cap = Filling::<Counted>::CAP;
+        for at in [0, 3, cap, cap + 1, 2 * cap + 1] {
+            LEFT.with(|l| l.set(at));
+            let text = array(3 * cap, false);
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _ = read::<Counted>(&text);
+            }));
+            assert!(caught.is_err(), "at = {at}");
+            assert_eq!(MARKER.with(Rc::strong_count), 1, "at = {at}");
         }
     }
 }
