@@ -92,7 +92,7 @@ impl<'stage, T> Filling<'stage, T> {
     #[inline(never)]
     fn grow(&mut self) {
         if self.heap.capacity() == 0 {
-            let mut heap = Vec::with_capacity(2 * Self::CAP.max(1));
+            let mut heap = Vec::with_capacity(2 * Self::CAP);
             // SAFETY: `ptr[..len]` are the staged elements (initialized) and `heap` has room
             // for more than `len`; two allocations, so no overlap. From here `heap`'s buffer
             // owns them (its length stays 0; `len` counts them).
@@ -121,19 +121,18 @@ impl<'stage, T> Filling<'stage, T> {
     /// elements. The struct is left empty.
     #[inline(always)]
     fn finish(&mut self) -> Vec<T> {
-        let len = core::mem::replace(&mut self.len, 0);
         if self.heap.capacity() != 0 {
+            let len = core::mem::replace(&mut self.len, 0);
             let mut v = core::mem::take(&mut self.heap);
             // SAFETY: `v`'s first `len` elements are initialized and owned here alone (its
             // length was 0, and `self.len` is 0 now).
             unsafe { v.set_len(len) };
             return v;
         }
-        // Allocated while the stage still owns its elements (`len` back in `self.len`), so
-        // that they are dropped, not leaked, should the allocation unwind.
-        self.len = len;
-        let mut v = Vec::with_capacity(len);
-        self.len = 0;
+        // Allocated while the stage still owns its elements, so that they are dropped, not
+        // leaked, should the allocation unwind.
+        let mut v = Vec::with_capacity(self.len);
+        let len = core::mem::replace(&mut self.len, 0);
         // SAFETY: `ptr[..len]` are the staged elements and `v` has room for `len`; the stage
         // gives them up (`self.len` is 0 now), so each is owned once, by `v`.
         unsafe {
