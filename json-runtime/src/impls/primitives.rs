@@ -1,4 +1,8 @@
 //! bool, integers, floats, char, unit.
+//!
+//! The number readers are `#[inline(always)]` down to their one-window scans (see
+//! `Reader::read_f64` and `Reader::read_u64_as`): a call per number was 5-8% of reading number
+//! arrays and number-heavy structs, and only the scan is inlined, the rare cases stay calls.
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 
@@ -24,7 +28,7 @@ macro_rules! unsigned {
             }
         }
         impl<'de> FromJson<'de> for $t {
-            #[inline]
+            #[inline(always)]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
                 let v = r.read_u64_as(stringify!($t))?;
@@ -46,7 +50,7 @@ macro_rules! signed {
             }
         }
         impl<'de> FromJson<'de> for $t {
-            #[inline]
+            #[inline(always)]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
                 let v = r.read_i64_as(stringify!($t))?;
@@ -91,7 +95,7 @@ impl ToJson for f64 {
     }
 }
 impl<'de> FromJson<'de> for f64 {
-    #[inline]
+    #[inline(always)]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f64()
     }
@@ -104,7 +108,7 @@ impl ToJson for f32 {
 }
 impl<'de> FromJson<'de> for f32 {
     /// Rounded once, straight from the text to `f32` (like serde_json with `float_roundtrip`).
-    #[inline]
+    #[inline(always)]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f32()
     }
