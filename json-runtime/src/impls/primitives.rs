@@ -13,7 +13,7 @@ impl ToJson for bool {
     }
 }
 impl<'de> FromJson<'de> for bool {
-    #[inline]
+    #[inline(always)]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_bool()
     }
