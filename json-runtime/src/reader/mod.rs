@@ -490,6 +490,17 @@ impl<'de> Reader<'de> {
                                 }
                             }
                         }
+                        Some(b'\n' | b'\r') => {
+                            // An indented array: the newline and its indentation by the
+                            // whitespace skip's inline blocks, without the general step's call.
+                            let at = crate::swar::skip_whitespace(self.input, self.pos + 2);
+                            if let Some(&c) = self.input.get(at) {
+                                if c > b' ' && c != b']' {
+                                    self.pos = at;
+                                    return Ok(true);
+                                }
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -761,6 +772,75 @@ fn one_of(expected: &[&str], none: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Array separators in every layout `next_element` steps over inline (`,`, `, `, a newline
+    /// or CRLF and indentation) and those it leaves to the general step, with trailing commas
+    /// and whitespace before `]`, against serde_json: values, and errors' positions.
+    #[test]
+    fn array_layouts_read_like_serde() {
+        fn check<T>(text: &str)
+        where
+            T: for<'de> crate::FromJson<'de>
+                + serde::de::DeserializeOwned
+                + PartialEq
+                + core::fmt::Debug,
+        {
+            let ours = crate::from_str::<T>(text);
+            let theirs = serde_json::from_str::<T>(text);
+            match (&ours, &theirs) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
+                (Err(a), Err(b)) => {
+                    assert_eq!(
+                        (a.line(), a.column()),
+                        (b.line(), b.column()),
+                        "{text:?}: {a} / {b}"
+                    );
+                    // The messages differ in wording (`array` / `list`), not in kind.
+                    let trailing = |e: String| e.contains("trailing comma");
+                    assert_eq!(
+                        trailing(a.to_string()),
+                        trailing(b.to_string()),
+                        "{text:?}: {a} / {b}"
+                    );
+                }
+                _ => panic!("{text:?}: ours {ours:?}, serde_json {theirs:?}"),
+            }
+        }
+        let indent = " ".repeat(40);
+        let seps = [
+            ",".to_string(),
+            ", ".to_string(),
+            ",  ".to_string(),
+            ",\n".to_string(),
+            ",\n  ".to_string(),
+            ",\r\n\t\t".to_string(),
+            ",\r".to_string(),
+            format!(",\n{indent}"),
+            ",\n\n ".to_string(),
+            ",\t".to_string(),
+            " ,\n".to_string(),
+        ];
+        for sep in &seps {
+            for end in ["", " ", "\n", "\n  ", ",\n", ",\n  ", ", "] {
+                for n in 1..4 {
+                    let items: Vec<String> = (0..n).map(|i| (i * 7).to_string()).collect();
+                    check::<Vec<u32>>(&format!("[{}{end}]", items.join(sep)));
+                    let strs: Vec<String> = items.iter().map(|i| format!("\"{i}\"")).collect();
+                    check::<Vec<String>>(&format!("[{}{end}]", strs.join(sep)));
+                    let nested: Vec<String> =
+                        items.iter().map(|i| format!("[{i}{sep}{i}]")).collect();
+                    check::<Vec<Vec<u8>>>(&format!("[{}{end}]", nested.join(sep)));
+                }
+                // Cut anywhere inside: every prefix is an error at serde_json's position.
+                let text = format!("[1{sep}2{end}]");
+                for cut in 1..text.len() {
+                    if text.is_char_boundary(cut) {
+                        check::<Vec<u32>>(&text[..cut]);
+                    }
+                }
+            }
+        }
+    }
+
     /// `read_bool`'s word compare and its general path against serde_json: every truncation
     /// and one-byte change of `true` and `false`, with whitespace before and each kind of byte
     /// after, alone (so the literal can end the input: the general path) and in arrays.
