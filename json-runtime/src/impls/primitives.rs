@@ -1,8 +1,10 @@
 //! bool, integers, floats, char, unit.
 //!
-//! The number readers are `#[inline(always)]` down to their one-window scans (see
+//! The number and boolean readers are `#[inline(always)]` down to their one-window scans (see
 //! `Reader::read_f64` and `Reader::read_u64_as`): a call per number was 5-8% of reading number
 //! arrays and number-heavy structs, and only the scan is inlined, the rare cases stay calls.
+//! Only where `debug_assertions` are off (optimized builds): forced into every field of a debug
+//! build, they cost `scripts/compile_cost.py --quick`'s crate 24-30% more CPU time to build.
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 
@@ -13,7 +15,8 @@ impl ToJson for bool {
     }
 }
 impl<'de> FromJson<'de> for bool {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_bool()
     }
@@ -28,7 +31,8 @@ macro_rules! unsigned {
             }
         }
         impl<'de> FromJson<'de> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
                 let v = r.read_u64_as(stringify!($t))?;
@@ -50,7 +54,8 @@ macro_rules! signed {
             }
         }
         impl<'de> FromJson<'de> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 let start = r.position();
                 let v = r.read_i64_as(stringify!($t))?;
@@ -95,7 +100,8 @@ impl ToJson for f64 {
     }
 }
 impl<'de> FromJson<'de> for f64 {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f64()
     }
@@ -108,7 +114,8 @@ impl ToJson for f32 {
 }
 impl<'de> FromJson<'de> for f32 {
     /// Rounded once, straight from the text to `f32` (like serde_json with `float_roundtrip`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f32()
     }

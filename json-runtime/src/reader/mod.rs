@@ -568,7 +568,8 @@ impl<'de> Reader<'de> {
     /// `e`) as integers, without the call that cost about as much as the compare (twitter.json
     /// reads 6,747 booleans). Whitespace first, the end of the input and errors go to
     /// [`Reader::read_bool_general`].
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_bool(&mut self) -> Result<bool> {
         if let Some(&[a, b, c, d, e]) = self.input.get(self.pos..self.pos + 5) {
             let word = u32::from_le_bytes([a, b, c, d]);

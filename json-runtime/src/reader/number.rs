@@ -390,7 +390,8 @@ impl<'de> Reader<'de> {
     /// Inlined at each call (an integer field, a `Vec<u32>`'s element): the one-block scan is a
     /// few instructions, while the call it replaced saved and restored registers for each
     /// integer. Every other case goes to [`Reader::read_u64_general`].
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn read_u64_as(&mut self, expected: &str) -> Result<u64> {
         if let Some(s) = self.scan_small_integer::<false>() {
             if !s.negative {
@@ -420,7 +421,8 @@ impl<'de> Reader<'de> {
 
     /// [`Reader::read_i64`] for the type named `expected` (`i8`, `isize`, ...), as
     /// [`Reader::read_u64_as`]. Inlined at each call, as that is.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn read_i64_as(&mut self, expected: &str) -> Result<i64> {
         if let Some(s) = self.scan_small_integer::<true>() {
             // Fifteen digits at most: in range. `-0` is left to the general path, where it is
@@ -470,7 +472,8 @@ impl<'de> Reader<'de> {
     /// field reads the number without a call that saved and restored six registers per number
     /// (`#[inline]` left it out of line: canada.json's read took 7% more instructions, mesh.json's
     /// 5%). Eisel-Lemire and the general scanner stay out of line.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_f64(&mut self) -> Result<f64> {
         let start = match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.pos,
@@ -491,7 +494,8 @@ impl<'de> Reader<'de> {
     /// Reads a number into `f32`, rounded once from its decimal text (like serde_json with
     /// `float_roundtrip`, which parses straight to single precision); a value beyond `f32`'s
     /// range is an error, as it is for `f64`. Inlined at each call, as [`Reader::read_f64`].
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_f32(&mut self) -> Result<f32> {
         let start = match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.pos,
