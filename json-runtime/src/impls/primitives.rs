@@ -1,10 +1,12 @@
 //! bool, integers, floats, char, unit.
 //!
-//! The number and boolean readers are `#[inline(always)]` down to their one-window scans (see
-//! `Reader::read_f64` and `Reader::read_u64_as`): a call per number was 5-8% of reading number
-//! arrays and number-heavy structs, and only the scan is inlined, the rare cases stay calls.
-//! Only where `debug_assertions` are off (optimized builds): forced into every field of a debug
-//! build, they cost `scripts/compile_cost.py --quick`'s crate 24-30% more CPU time to build.
+//! The number readers are `#[inline(always)]` down to their one-window scans (see
+//! `Reader::read_f64` and `Reader::read_u64_as`), and `bool`'s down to its word compare: a call
+//! per number was 5-8% of reading number arrays and number-heavy structs, and only the common
+//! case is inlined, the rare cases stay calls. Only where `debug_assertions` are off (release
+//! and bench profiles, and the size-optimized firmware image): forced into every field of a
+//! debug build, they cost `scripts/compile_cost.py --quick`'s crate 24-30% more CPU time to
+//! build. A profile that optimizes with debug assertions on gets `#[inline]`.
 
 use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 

@@ -222,10 +222,11 @@ impl<'de> Reader<'de> {
 
     /// Skips a run of whitespace and peeks: straight to the 16-byte blocks, which settle a
     /// newline and its indentation (the run that reaches here in indented documents: `": "` and
-    /// `", "` are stepped over inline) with one load. Two scalar steps before the blocks, kept
-    /// for a lone space or newline, cost 1-2.8% more read instructions on indented documents
-    /// than one step, and 3-8% more than none; they saved 1.6% only on random.json, which has
-    /// newlines and no indentation.
+    /// `", "` are stepped over inline) with one load. The two scalar steps that used to come
+    /// first (for a lone space or newline) cost indented documents 3-8% more read instructions
+    /// than none, and one step 1-2.8% more; they are worth it only for a newline with no
+    /// indentation after every token (random.json: 4-8% faster with them, see the README's
+    /// stop-19 levers).
     #[inline(never)]
     fn skip_ws_then_peek(&mut self) -> Option<u8> {
         self.pos = crate::swar::skip_whitespace(self.input, self.pos);
@@ -234,8 +235,8 @@ impl<'de> Reader<'de> {
 
     /// The whitespace after an array's `,`: none (compact text: one compare), one space, or,
     /// in indented text, a newline and its indentation, which the whitespace skip's inline
-    /// 16-byte blocks find without [`Reader::skip_ws_then_peek`]'s call and scalar steps (they
-    /// cost 8-12% of reading indented float arrays). Not used for objects: inlined into every
+    /// 16-byte blocks find without [`Reader::skip_ws_then_peek`]'s call (with the scalar steps
+    /// it had then, 8-12% of reading indented float arrays). Not used for objects: inlined into every
     /// struct reader's `has_next_entry`, it made them too big to inline that.
     #[inline(always)]
     fn skip_ws_after_separator(&mut self) {
@@ -455,11 +456,12 @@ impl<'de> Reader<'de> {
     /// True if another element follows (consuming the `,` between elements); false after
     /// consuming `]`. `first` must start `true` for each array.
     ///
-    /// Inlined, it decides the compact cases (a value's first byte right after `[`; `,` or `, `
-    /// right after an element and a value's first byte right after that; `]`) in a few
-    /// compares; everything else (whitespace, empty arrays, errors) goes to the out-of-line
-    /// general step. Measured on mesh.json (arrays of numbers): the call per element was 19% of
-    /// the read.
+    /// Inlined, it decides the common cases (a value's first byte right after `[`; `,` or `, `
+    /// right after an element and a value's first byte right after that; `,` then a newline or
+    /// CR and indentation, by the whitespace skip's inline blocks; `]`) in a few compares;
+    /// everything else (other whitespace, empty arrays, errors) goes to the out-of-line general
+    /// step. Measured on mesh.json (arrays of numbers): the call per element was 19% of the
+    /// read, and 22% of mesh_pretty's for the indented separators.
     #[inline(always)]
     pub fn next_element(&mut self, first: &mut bool) -> Result<bool> {
         if *first {
