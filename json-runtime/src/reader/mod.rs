@@ -775,39 +775,42 @@ fn one_of(expected: &[&str], none: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Reads `text` as `T` with FastJson and with serde_json: the same value, or errors at the
+    /// same line and column (and both or neither a trailing comma's; the wording differs).
+    fn check<T>(text: &str)
+    where
+        T: for<'de> crate::FromJson<'de>
+            + serde::de::DeserializeOwned
+            + PartialEq
+            + core::fmt::Debug,
+    {
+        let ours = crate::from_str::<T>(text);
+        let theirs = serde_json::from_str::<T>(text);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
+            (Err(a), Err(b)) => {
+                assert_eq!(
+                    (a.line(), a.column()),
+                    (b.line(), b.column()),
+                    "{text:?}: {a} / {b}"
+                );
+                // The messages differ in wording (`array` / `list`), not in kind.
+                let trailing = |e: String| e.contains("trailing comma");
+                assert_eq!(
+                    trailing(a.to_string()),
+                    trailing(b.to_string()),
+                    "{text:?}: {a} / {b}"
+                );
+            }
+            _ => panic!("{text:?}: ours {ours:?}, serde_json {theirs:?}"),
+        }
+    }
+
     /// Array separators in every layout `next_element` steps over inline (`,`, `, `, a newline
     /// or CRLF and indentation) and those it leaves to the general step, with trailing commas
     /// and whitespace before `]`, against serde_json: values, and errors' positions.
     #[test]
     fn array_layouts_read_like_serde() {
-        fn check<T>(text: &str)
-        where
-            T: for<'de> crate::FromJson<'de>
-                + serde::de::DeserializeOwned
-                + PartialEq
-                + core::fmt::Debug,
-        {
-            let ours = crate::from_str::<T>(text);
-            let theirs = serde_json::from_str::<T>(text);
-            match (&ours, &theirs) {
-                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
-                (Err(a), Err(b)) => {
-                    assert_eq!(
-                        (a.line(), a.column()),
-                        (b.line(), b.column()),
-                        "{text:?}: {a} / {b}"
-                    );
-                    // The messages differ in wording (`array` / `list`), not in kind.
-                    let trailing = |e: String| e.contains("trailing comma");
-                    assert_eq!(
-                        trailing(a.to_string()),
-                        trailing(b.to_string()),
-                        "{text:?}: {a} / {b}"
-                    );
-                }
-                _ => panic!("{text:?}: ours {ours:?}, serde_json {theirs:?}"),
-            }
-        }
         let indent = " ".repeat(40);
         let seps = [
             ",".to_string(),
@@ -849,27 +852,6 @@ mod tests {
     /// after, alone (so the literal can end the input: the general path) and in arrays.
     #[test]
     fn bools_read_like_serde() {
-        fn check<T>(text: &str)
-        where
-            T: for<'de> crate::FromJson<'de>
-                + serde::de::DeserializeOwned
-                + PartialEq
-                + core::fmt::Debug,
-        {
-            let ours = crate::from_str::<T>(text);
-            let theirs = serde_json::from_str::<T>(text);
-            match (&ours, &theirs) {
-                (Ok(a), Ok(b)) => assert_eq!(a, b, "{text:?}"),
-                (Err(a), Err(b)) => {
-                    assert_eq!(
-                        (a.line(), a.column()),
-                        (b.line(), b.column()),
-                        "{text:?}: {a} / {b}"
-                    )
-                }
-                _ => panic!("{text:?}: ours {ours:?}, serde_json {theirs:?}"),
-            }
-        }
         let mut words = Vec::new();
         for base in ["true", "false"] {
             for len in 0..=base.len() {
