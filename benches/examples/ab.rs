@@ -234,9 +234,9 @@ where
     let sv: T = serde_json::from_slice(input).unwrap();
     let _ = sv;
     let ours = if pretty {
-        json_runtime::to_vec_pretty(&value)
+        json_runtime::to_vec_pretty(&value).unwrap()
     } else {
-        json_runtime::to_vec(&value)
+        json_runtime::to_vec(&value).unwrap()
     };
     let theirs = if pretty {
         serde_json::to_vec_pretty(&value).unwrap()

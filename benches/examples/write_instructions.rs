@@ -31,9 +31,9 @@ fn run<T: ToJson>(value: &T, path: &str, count: usize) -> usize {
     let mut buf = JsonBuffer::with_capacity(1 << 20);
     for _ in 0..count {
         total += match path {
-            "vec" => json_runtime::to_vec(value).len(),
-            "pooled" => buf.write(value).len(),
-            "pretty" => json_runtime::to_vec_pretty(value).len(),
+            "vec" => json_runtime::to_vec(value).unwrap().len(),
+            "pooled" => buf.write(value).unwrap().len(),
+            "pretty" => json_runtime::to_vec_pretty(value).unwrap().len(),
             other => panic!("unknown path {other}: vec, pooled or pretty"),
         };
     }

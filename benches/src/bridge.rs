@@ -60,8 +60,8 @@ pub fn run(cfg: &Config) -> Vec<Row> {
     let value = items();
     let input = serde_json::to_vec(&value).unwrap();
     let bridged: Vec<BridgedItem> = serde_json::from_slice(&input).unwrap();
-    assert_eq!(json_runtime::to_vec(&value), input);
-    assert_eq!(json_runtime::to_vec(&bridged), input);
+    assert_eq!(json_runtime::to_vec(&value).unwrap(), input);
+    assert_eq!(json_runtime::to_vec(&bridged).unwrap(), input);
     assert_eq!(
         json_runtime::from_slice::<Vec<Item>>(&input).unwrap(),
         value
@@ -80,10 +80,10 @@ pub fn run(cfg: &Config) -> Vec<Row> {
         out.len()
     });
     let mut pool = json_runtime::JsonBuffer::new();
-    ser.add("fastjson_pooled", move || pool.write(value).len());
+    ser.add("fastjson_pooled", move || pool.write(value).unwrap().len());
     let mut pool = json_runtime::JsonBuffer::new();
     ser.add("fastjson_serde_field_pooled", move || {
-        pool.write(bridged).len()
+        pool.write(bridged).unwrap().len()
     });
     let mut de = Sampler::new(cfg, &format!("{PAYLOAD}/de"));
     de.add("serde_json", move || {

@@ -85,7 +85,7 @@ pub fn ser_rows<'a, T: Serialize + ToJson>(run: &mut PayloadRun<'a>, value: &'a 
             "output differs from serde_json's",
         );
     }
-    if json_runtime::to_vec(value) != expected {
+    if json_runtime::to_vec(value).unwrap() != expected {
         run.note(
             Direction::Ser,
             "fastjson",
@@ -107,10 +107,11 @@ pub fn ser_rows<'a, T: Serialize + ToJson>(run: &mut PayloadRun<'a>, value: &'a 
         sonic_rs::to_writer(&mut buf, value).unwrap();
         buf.len()
     });
-    run.ser.add("fastjson", move || json_runtime::to_vec(value));
+    run.ser
+        .add("fastjson", move || json_runtime::to_vec(value).unwrap());
     let mut pool = JsonBuffer::new();
     run.ser
-        .add("fastjson_pooled", move || pool.write(value).len());
+        .add("fastjson_pooled", move || pool.write(value).unwrap().len());
 }
 
 /// The deserialize rows every payload has, into the owned type `T`.
@@ -242,7 +243,7 @@ macro_rules! derive_borrowed_de_row {
 /// Extra pretty-printing rows next to the compact ones (seed 001 writes its forecast indented).
 pub fn pretty_rows<'a, T: Serialize + ToJson>(run: &mut PayloadRun<'a>, value: &'a T) {
     let expected = serde_json::to_vec_pretty(value).unwrap();
-    if json_runtime::to_vec_pretty(value) != expected {
+    if json_runtime::to_vec_pretty(value).unwrap() != expected {
         run.note(
             Direction::Ser,
             "fastjson_pretty",
@@ -261,11 +262,11 @@ pub fn pretty_rows<'a, T: Serialize + ToJson>(run: &mut PayloadRun<'a>, value: &
         buf.len()
     });
     run.ser.add("fastjson_pretty", move || {
-        json_runtime::to_vec_pretty(value)
+        json_runtime::to_vec_pretty(value).unwrap()
     });
     let mut pool = JsonBuffer::new();
     run.ser.add("fastjson_pretty_pooled", move || {
-        pool.write_pretty(value).len()
+        pool.write_pretty(value).unwrap().len()
     });
 }
 
@@ -287,7 +288,7 @@ pub fn pretty_payload<'a, T: Owned>(
             "output differs from serde_json's",
         );
     }
-    if json_runtime::to_vec_pretty(value) != expected {
+    if json_runtime::to_vec_pretty(value).unwrap() != expected {
         run.note(
             Direction::Ser,
             "fastjson",
@@ -309,11 +310,13 @@ pub fn pretty_payload<'a, T: Owned>(
         sonic_rs::to_writer_pretty(&mut buf, value).unwrap();
         buf.len()
     });
-    run.ser
-        .add("fastjson", move || json_runtime::to_vec_pretty(value));
+    run.ser.add("fastjson", move || {
+        json_runtime::to_vec_pretty(value).unwrap()
+    });
     let mut pool = JsonBuffer::new();
-    run.ser
-        .add("fastjson_pooled", move || pool.write_pretty(value).len());
+    run.ser.add("fastjson_pooled", move || {
+        pool.write_pretty(value).unwrap().len()
+    });
     de_rows::<T>(&mut run, input);
     run
 }
@@ -332,7 +335,7 @@ pub fn json_lines<'a, T: OwnedDerive>(
     let lines = || input.split(|&b| b == b'\n').filter(|l| !l.is_empty());
     let fast: Vec<u8> = rows
         .iter()
-        .flat_map(|r| json_runtime::to_vec(r).into_iter().chain([b'\n']))
+        .flat_map(|r| json_runtime::to_vec(r).unwrap().into_iter().chain([b'\n']))
         .collect();
     if fast != input {
         run.note(
@@ -395,7 +398,7 @@ pub fn json_lines<'a, T: OwnedDerive>(
     run.ser.add("fastjson", move || {
         out.clear();
         for row in rows {
-            out.extend_from_slice(&json_runtime::to_vec(row));
+            out.extend_from_slice(&json_runtime::to_vec(row).unwrap());
             out.push(b'\n');
         }
         out.len()
@@ -404,7 +407,7 @@ pub fn json_lines<'a, T: OwnedDerive>(
     run.ser.add("fastjson_pooled", move || {
         out.clear();
         for row in rows {
-            out.extend_from_slice(pool.write(row));
+            out.extend_from_slice(pool.write(row).unwrap());
             out.push(b'\n');
         }
         out.len()

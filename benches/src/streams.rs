@@ -121,7 +121,10 @@ impl ArrayGen {
     pub fn new(pool: &[Event], target: u64) -> Self {
         let mut buf = JsonBuffer::new();
         ArrayGen {
-            pool: pool.iter().map(|e| buf.write(e).to_vec()).collect(),
+            pool: pool
+                .iter()
+                .map(|e| buf.write(e).unwrap().to_vec())
+                .collect(),
             target,
             produced: 0,
             next: 0,
@@ -424,7 +427,7 @@ fn array_rows(cfg: &Config, recs: &[Event], rows: &mut Vec<Row>) {
 
 fn to_writer_rows(cfg: &Config, recs: &[Event], rows: &mut Vec<Row>) {
     let started = Instant::now();
-    let len = json_runtime::to_vec(recs).len();
+    let len = json_runtime::to_vec(recs).unwrap().len();
     let mut ser = Sampler::new(cfg, "array_100k/ser");
     ser.add("serde_json", move || {
         let mut w = io::BufWriter::new(io::sink());
@@ -433,7 +436,9 @@ fn to_writer_rows(cfg: &Config, recs: &[Event], rows: &mut Vec<Row>) {
     ser.add("fastjson_to_writer", move || {
         json_runtime::to_writer(io::sink(), recs).unwrap()
     });
-    ser.add("fastjson_to_vec", move || json_runtime::to_vec(recs).len());
+    ser.add("fastjson_to_vec", move || {
+        json_runtime::to_vec(recs).unwrap().len()
+    });
     let mut table = Vec::new();
     collect("array_100k", Direction::Ser, ser, len, &mut table);
     fill_ratios(&mut table);
@@ -445,7 +450,7 @@ fn to_writer_rows(cfg: &Config, recs: &[Event], rows: &mut Vec<Row>) {
             }),
             "fastjson_to_writer" => once(|| json_runtime::to_writer(io::sink(), recs).unwrap()),
             _ => once(|| {
-                black_box(json_runtime::to_vec(recs));
+                black_box(json_runtime::to_vec(recs).unwrap());
             }),
         };
         r.note = Some(format!("peak live heap {}", mib(peak)));

@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     ignored_any(data);
     raw(data);
     if let Ok(value) = json_runtime::from_slice::<Value>(data) {
-        let ours = json_runtime::to_vec(&value);
+        let ours = json_runtime::to_vec(&value).unwrap();
         let theirs = serde_json::to_vec(&value).expect("serde_json::to_vec");
         assert!(
             ours == theirs,

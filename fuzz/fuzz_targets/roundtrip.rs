@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         ($t:ty, $name:expr) => {
             if let Ok(value) = json_runtime::from_slice::<$t>(data) {
                 let name: &str = $name;
-                let ours = json_runtime::to_vec(&value);
+                let ours = json_runtime::to_vec(&value).unwrap();
                 let theirs = serde_json::to_vec(&value).expect("serde_json::to_vec");
                 assert!(
                     ours == theirs,
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
                     show(&ours),
                     show(&theirs)
                 );
-                let ours_pretty = json_runtime::to_vec_pretty(&value);
+                let ours_pretty = json_runtime::to_vec_pretty(&value).unwrap();
                 let theirs_pretty = serde_json::to_vec_pretty(&value).expect("serde_json::to_vec_pretty");
                 assert!(
                     ours_pretty == theirs_pretty,

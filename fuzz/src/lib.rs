@@ -276,7 +276,7 @@ pub fn raw(data: &[u8]) {
     let (o, t) = (ours.as_ref().map(|r| r.get()), theirs.as_ref().map(|r| r.get()));
     agree(data, "RawJsonBuf", "from_slice", &o, &t);
     if let (Ok(ours), Ok(theirs)) = (&ours, &theirs) {
-        let (a, b) = (json_runtime::to_vec(ours), serde_json::to_vec(theirs).unwrap());
+        let (a, b) = (json_runtime::to_vec(ours).unwrap(), serde_json::to_vec(theirs).unwrap());
         assert!(a == b, "RawJsonBuf writes {} but serde_json writes {}", show(&a), show(&b));
     }
 

@@ -11,9 +11,9 @@
 //! ```text
 //! fn write_json<__F: Format>(&self, __w: &mut Writer<'_, __F>) {
 //!     __w.begin_object();
-//!     __w.key(true, b",\"x\":");
+//!     __w.key(true, ",\"x\":");
 //!     <i32 as ToJson>::write_json(&self.x, __w);
-//!     __w.key(false, b",\"y\":");
+//!     __w.key(false, ",\"y\":");
 //!     <i32 as ToJson>::write_json(&self.y, __w);
 //!     __w.end_object(true);
 //! }
@@ -68,11 +68,13 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             non_upper_case_globals,
             unreachable_code,
             unused_attributes,
+            unused_imports,
             unused_qualifications,
             unused_variables,
             clippy::all
         )]
         const _: () = {
+            use #fj::{DeriveReader as _, DeriveWriter as _};
             #ser
             #de
         };

@@ -1,4 +1,6 @@
-//! Byte literals baked into generated code: keys as `,"name":`, names as `"name"`.
+//! Literals baked into generated code: keys as `,"name":`, names as `"name"`. What the writer
+//! appends is a string literal (the writer takes text as `&str` only); what the reader
+//! compares with is a byte literal.
 
 use proc_macro2::Literal;
 
@@ -23,12 +25,17 @@ pub fn json_string(s: &str) -> String {
     out
 }
 
-/// The key literal `,"name":` that `Writer::key` takes.
+/// The key literal `,"name":` that `DeriveWriter::key` takes.
 pub fn key(name: &str) -> Literal {
-    Literal::byte_string(format!(",{}:", json_string(name)).as_bytes())
+    Literal::string(&format!(",{}:", json_string(name)))
 }
 
-/// The quoted name `"name"` as a byte literal (for `Writer::raw`).
+/// The quoted name `"name"` as a string literal (for `Writer::raw`).
+pub fn quoted_text(name: &str) -> Literal {
+    Literal::string(&json_string(name))
+}
+
+/// The quoted name `"name"` as a byte literal (for `DeriveReader::eat_key`).
 pub fn quoted(name: &str) -> Literal {
     Literal::byte_string(json_string(name).as_bytes())
 }

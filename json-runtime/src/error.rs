@@ -4,7 +4,10 @@
 use alloc::{boxed::Box, string::String, string::ToString, vec::Vec};
 use core::fmt;
 
-/// An error from reading JSON, or from writing it with a `try_` function or `to_writer`.
+/// An error from reading or writing JSON: what went wrong ([`Error::classify`], as
+/// `serde_json::Error` classifies it), where the reader stopped (line, column) and where in
+/// the document (path). An I/O error is kept whole ([`Error::source`](std::error::Error::source),
+/// [`Error::io_error_kind`]).
 ///
 /// Boxed, so `Result<T, Error>` stays one pointer wide on the hot path.
 ///
@@ -23,10 +26,13 @@ pub struct Error {
 }
 
 struct ErrorImpl {
-    kind: ErrorKind,
+    kind: Category,
     message: String,
     line: usize,
     column: usize,
+    /// The I/O error of an [`Category::Io`] error.
+    #[cfg(feature = "std")]
+    io: Option<std::io::Error>,
     /// Path segments, innermost first (errors grow their path while they unwind).
     segments: Vec<Segment>,
     /// `segments` rendered outermost first, e.g. `statuses[3].user.id`.
@@ -38,34 +44,34 @@ enum Segment {
     Index(usize),
 }
 
-/// What kind of failure an [`Error`] reports.
+/// What kind of failure an [`Error`] reports: `serde_json::error::Category`'s four cases,
+/// decided as serde_json decides them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ErrorKind {
+pub enum Category {
+    /// Reading from or writing to an `io::Read`/`io::Write` failed.
+    Io,
     /// The input is not well-formed JSON (including trailing characters).
     Syntax,
+    /// Well-formed JSON that does not fit the target type, or a value that has no JSON form
+    /// (a `skip_serializing` enum variant, a `SystemTime` before the Unix epoch, a NaN or
+    /// infinite float map key, anything a hand-written impl refuses with
+    /// [`crate::Writer::fail`]).
+    Data,
     /// The input ended in the middle of a value.
     Eof,
-    /// Well-formed JSON that does not fit the target type.
-    Data,
-    /// An I/O error from `to_writer` or `from_reader`.
-    Io,
-    /// A value that has no JSON form and that serde_json refuses too (a `skip_serializing`
-    /// enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite float map key, an
-    /// internally tagged newtype variant holding an `Option`):
-    /// reported by [`crate::try_to_vec`] and the other `try_` functions.
-    Unserializable,
 }
 
 impl Error {
     #[cold]
-    pub(crate) fn new(kind: ErrorKind, message: String, line: usize, column: usize) -> Self {
+    pub(crate) fn new(kind: Category, message: String, line: usize, column: usize) -> Self {
         Error {
             inner: Box::new(ErrorImpl {
                 kind,
                 message,
                 line,
                 column,
+                #[cfg(feature = "std")]
+                io: None,
                 segments: Vec::new(),
                 path: String::new(),
             }),
@@ -76,19 +82,22 @@ impl Error {
     /// after a value was read. Prefer [`crate::Reader::error`], which records the position.
     #[cold]
     pub fn custom(message: impl fmt::Display) -> Self {
-        Self::new(ErrorKind::Data, message.to_string(), 0, 0)
+        Self::new(Category::Data, message.to_string(), 0, 0)
     }
 
     /// A value the writer cannot represent, recorded by [`crate::Writer::fail`].
     #[cold]
     pub(crate) fn unserializable(message: String) -> Self {
-        Self::new(ErrorKind::Unserializable, message, 0, 0)
+        Self::new(Category::Data, message, 0, 0)
     }
 
+    /// An I/O error, kept whole for [`Error::io_error_kind`] and `source()`.
     #[cold]
     #[cfg(feature = "std")]
     pub(crate) fn io(err: std::io::Error) -> Self {
-        Self::new(ErrorKind::Io, err.to_string(), 0, 0)
+        let mut e = Self::new(Category::Io, err.to_string(), 0, 0);
+        e.inner.io = Some(err);
+        e
     }
 
     /// The message without position and path.
@@ -111,14 +120,58 @@ impl Error {
         &self.inner.path
     }
 
-    /// The kind of failure.
-    pub fn kind(&self) -> ErrorKind {
+    /// What kind of failure this is, as `serde_json::Error::classify` says.
+    ///
+    /// ```
+    /// use json_runtime::Category;
+    /// assert_eq!(json_runtime::from_str::<Vec<u8>>("[").unwrap_err().classify(), Category::Eof);
+    /// assert_eq!(json_runtime::from_str::<u8>("]").unwrap_err().classify(), Category::Syntax);
+    /// assert_eq!(json_runtime::from_str::<u8>("300").unwrap_err().classify(), Category::Data);
+    /// ```
+    pub fn classify(&self) -> Category {
         self.inner.kind
+    }
+
+    /// True for an I/O error.
+    pub fn is_io(&self) -> bool {
+        self.inner.kind == Category::Io
+    }
+
+    /// True if the input is not well-formed JSON.
+    pub fn is_syntax(&self) -> bool {
+        self.inner.kind == Category::Syntax
+    }
+
+    /// True if well-formed input did not fit the type, or a value has no JSON form.
+    pub fn is_data(&self) -> bool {
+        self.inner.kind == Category::Data
     }
 
     /// True if the input ended too early.
     pub fn is_eof(&self) -> bool {
-        self.inner.kind == ErrorKind::Eof
+        self.inner.kind == Category::Eof
+    }
+
+    /// The kind of the I/O error, for an [`Category::Io`] error.
+    ///
+    /// ```
+    /// use std::io::{self, Write};
+    /// struct Full;
+    /// impl Write for Full {
+    ///     fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+    ///         Err(io::ErrorKind::BrokenPipe.into())
+    ///     }
+    ///     fn flush(&mut self) -> io::Result<()> {
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let err = json_runtime::to_writer(Full, &[1, 2, 3]).unwrap_err();
+    /// assert!(err.is_io());
+    /// assert_eq!(err.io_error_kind(), Some(io::ErrorKind::BrokenPipe));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn io_error_kind(&self) -> Option<std::io::ErrorKind> {
+        self.inner.io.as_ref().map(std::io::Error::kind)
     }
 
     /// Adds an enclosing object field to the path (called while the error unwinds).
@@ -229,12 +282,30 @@ impl fmt::Debug for Error {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The I/O error of an [`Category::Io`] error.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.inner.io {
+            Some(e) => Some(e),
+            None => None,
+        }
+    }
+}
 
+/// As serde_json converts its errors: an I/O error gives back the original `io::Error`, an
+/// early end of input becomes `UnexpectedEof`, and the rest `InvalidData`.
 #[cfg(feature = "std")]
 impl From<Error> for std::io::Error {
     fn from(err: Error) -> Self {
-        std::io::Error::new(std::io::ErrorKind::InvalidData, err)
+        let mut err = err;
+        if let Some(io) = err.inner.io.take() {
+            return io;
+        }
+        let kind = match err.inner.kind {
+            Category::Eof => std::io::ErrorKind::UnexpectedEof,
+            _ => std::io::ErrorKind::InvalidData,
+        };
+        std::io::Error::new(kind, err)
     }
 }
 

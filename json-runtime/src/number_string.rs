@@ -48,12 +48,12 @@ macro_rules! numbers {
         impl NumberAsString for $t {
             #[inline]
             fn write_number_as_string<F: Format>(&self, w: &mut Writer<'_, F>) {
-                let start = w.buffer().len();
+                let start = w.out_mut().len();
                 self.write_json(w);
                 // Non-finite floats are written as `null`, which stays as it is.
-                if w.buffer()[start] != b'n' {
-                    w.buffer().insert(start, b'"');
-                    w.buffer().push(b'"');
+                if w.out_mut()[start] != b'n' {
+                    w.out_mut().insert(start, b'"');
+                    w.out_mut().push(b'"');
                 }
             }
         }

@@ -17,7 +17,7 @@ use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 /// let input = r#"{"id": 7, "payload": {"b": [1, 2], "a": null}}"#;
 /// let map: BTreeMap<&str, RawJson> = json_runtime::from_str(input).unwrap();
 /// assert_eq!(map["payload"].get(), r#"{"b": [1, 2], "a": null}"#);
-/// assert_eq!(json_runtime::to_string(&map), r#"{"id":7,"payload":{"b": [1, 2], "a": null}}"#);
+/// assert_eq!(json_runtime::to_string(&map).unwrap(), r#"{"id":7,"payload":{"b": [1, 2], "a": null}}"#);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RawJson<'a> {
@@ -32,7 +32,7 @@ pub struct RawJson<'a> {
 ///
 /// let raw: RawJsonBuf = json_runtime::from_str(" [1, {\"a\": true}] ").unwrap();
 /// assert_eq!(raw.get(), "[1, {\"a\": true}]");
-/// assert_eq!(json_runtime::to_string(&vec![raw]), "[[1, {\"a\": true}]]");
+/// assert_eq!(json_runtime::to_string(&vec![raw]).unwrap(), "[[1, {\"a\": true}]]");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct RawJsonBuf {
@@ -166,7 +166,7 @@ pub(crate) fn read_raw<'de>(r: &mut Reader<'de>) -> Result<&'de str> {
 impl ToJson for RawJson<'_> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(self.json.as_bytes());
+        w.raw(&self.json);
     }
 }
 /// Borrows the value's text from the input.
@@ -180,7 +180,7 @@ impl<'de: 'a, 'a> FromJson<'de> for RawJson<'a> {
 impl ToJson for RawJsonBuf {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(self.json.as_bytes());
+        w.raw(&self.json);
     }
 }
 /// Copies the value's text from the input.
@@ -228,8 +228,8 @@ mod tests {
         let input = b" [ 1 , {\"a\" : \"\\u00e9\\n\" } , 1e400, -0.0 ] ";
         let raw: RawJson = crate::from_slice(input).unwrap();
         assert_eq!(raw.get(), "[ 1 , {\"a\" : \"\\u00e9\\n\" } , 1e400, -0.0 ]");
-        assert_eq!(crate::to_string(&raw), raw.get());
-        assert_eq!(crate::to_string_pretty(&raw), raw.get());
+        assert_eq!(crate::to_string(&raw).unwrap(), raw.get());
+        assert_eq!(crate::to_string_pretty(&raw).unwrap(), raw.get());
         let owned: RawJsonBuf = crate::from_slice(input).unwrap();
         assert_eq!(owned.get(), raw.get());
         assert_eq!(owned.as_raw(), raw);
@@ -256,7 +256,7 @@ mod tests {
             let list: Vec<RawJson> = crate::from_str(&text).unwrap();
             assert_eq!(list, vec![raw, raw]);
             assert_eq!(
-                crate::to_string_pretty(&list),
+                crate::to_string_pretty(&list).unwrap(),
                 format!("[\n  {json},\n  {json}\n]")
             );
         }

@@ -13,7 +13,7 @@ use crate::{Format, Reader, Result, Writer};
 ///         w.str(&format!("{}C", self.0));
 ///     }
 /// }
-/// assert_eq!(json_runtime::to_string(&Celsius(21.5)), r#""21.5C""#);
+/// assert_eq!(json_runtime::to_string(&Celsius(21.5)).unwrap(), r#""21.5C""#);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `ToJson`, so FastJson cannot write it",

@@ -14,7 +14,7 @@ use std::future::poll_fn;
 use std::sync::Mutex;
 use std::task::{Context, Poll};
 
-use crate::{Compact, Error, ErrorKind, ToJson, Writer};
+use crate::{Category, Compact, Error, ToJson, Writer};
 
 /// The message of a 415 rejection.
 pub(crate) const CONTENT_TYPE_MESSAGE: &str =
@@ -46,7 +46,7 @@ pub(crate) fn is_json_content_type(value: &str) -> bool {
 /// A parse error is a data error (422: well-formed JSON of the wrong shape), or not (400:
 /// syntax, early end).
 pub(crate) fn is_data_error(err: &Error) -> bool {
-    err.kind() == ErrorKind::Data
+    err.classify() == Category::Data
 }
 
 /// `{"error":<message>,"line":<line>,"column":<column>,"path":<path>}`.
@@ -54,13 +54,13 @@ pub(crate) fn error_body(message: &str, line: usize, column: usize, path: &str) 
     let mut out = Vec::with_capacity(64 + message.len() + path.len());
     let mut w = Writer::<Compact>::new(&mut out);
     w.begin_object();
-    w.key(true, b",\"error\":");
+    w.key(true, ",\"error\":");
     w.str(message);
-    w.key(false, b",\"line\":");
+    w.key(false, ",\"line\":");
     w.u64(line as u64);
-    w.key(false, b",\"column\":");
+    w.key(false, ",\"column\":");
     w.u64(column as u64);
-    w.key(false, b",\"path\":");
+    w.key(false, ",\"path\":");
     w.str(path);
     w.end_object(true);
     out
@@ -154,7 +154,7 @@ pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, 
     RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buf) => {
             buf.clear();
-            let written = crate::fallible::write_to::<Compact, T>(&mut buf, value);
+            let written = crate::entry::write_to::<Compact, T>(&mut buf, value);
             let bytes = written.map(|()| buf.to_vec());
             if buf.capacity() > POOL_MAX_CAPACITY {
                 *buf = Vec::new();
@@ -162,7 +162,7 @@ pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, 
             bytes
         }
         // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
-        Err(_) => crate::try_to_vec(value),
+        Err(_) => crate::to_vec(value),
     })
 }
 
@@ -172,7 +172,7 @@ pub(crate) fn unserializable_body(err: &Error) -> Vec<u8> {
     let mut out = Vec::with_capacity(16 + err.message().len());
     let mut w = Writer::<Compact>::new(&mut out);
     w.begin_object();
-    w.key(true, b",\"error\":");
+    w.key(true, ",\"error\":");
     w.str(err.message());
     w.end_object(true);
     out
@@ -212,7 +212,7 @@ mod tests {
         let body = String::from_utf8(parse_error_body(&err)).unwrap();
         let want = format!(
             r#"{{"error":{},"line":2,"column":3,"path":"[1]"}}"#,
-            crate::to_string(err.message())
+            crate::to_string(err.message()).unwrap()
         );
         assert_eq!(body, want);
         assert_eq!(

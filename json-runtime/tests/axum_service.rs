@@ -74,7 +74,7 @@ fn post_good_order_is_echoed_and_stored() {
     order.note = None;
     order.customer = "Globex \"East\" \u{e9}".into();
     order.items[1].quantity = 7;
-    let body = json_runtime::to_vec(&order);
+    let body = json_runtime::to_vec(&order).unwrap();
     let res = request(
         addr,
         "POST",
@@ -120,7 +120,7 @@ fn malformed_body_is_400_with_line_and_column() {
 #[test]
 fn wrong_shape_is_422_with_path() {
     let addr = start();
-    let mut text = String::from_utf8(json_runtime::to_vec(&seed_order())).unwrap();
+    let mut text = String::from_utf8(json_runtime::to_vec(&seed_order()).unwrap()).unwrap();
     text = text.replacen("\"quantity\":1", "\"quantity\":\"one\"", 1);
     let res = request(
         addr,
@@ -143,7 +143,7 @@ fn wrong_shape_is_422_with_path() {
         "POST",
         "/order",
         Some("application/json"),
-        json_runtime::to_vec(&order),
+        json_runtime::to_vec(&order).unwrap(),
     );
     assert_eq!(res.status, 422);
     assert_eq!(res.json()["path"], "items[2].quantity");
@@ -152,7 +152,7 @@ fn wrong_shape_is_422_with_path() {
 #[test]
 fn wrong_or_missing_content_type_is_415() {
     let addr = start();
-    let body = json_runtime::to_vec(&seed_order());
+    let body = json_runtime::to_vec(&seed_order()).unwrap();
     for ct in [Some("text/plain"), Some("text/json"), None] {
         let res = request(addr, "POST", "/order", ct, body.clone());
         assert_eq!(res.status, 415, "{ct:?}");
@@ -170,7 +170,7 @@ fn body_over_the_limit_is_413() {
     // 10 MB of valid JSON (a long note), well over the 1 MiB limit.
     let mut order = seed_order();
     order.note = Some("x".repeat(10 * 1000 * 1000));
-    let body = json_runtime::to_vec(&order);
+    let body = json_runtime::to_vec(&order).unwrap();
     assert!(body.len() > 10 * BODY_LIMIT / 2);
     let res = request(addr, "POST", "/order", Some("application/json"), body);
     assert_eq!(res.status, 413);
@@ -181,9 +181,9 @@ fn body_over_the_limit_is_413() {
 
     // Just under the limit is read.
     let mut order = seed_order();
-    let overhead = json_runtime::to_vec(&order).len();
+    let overhead = json_runtime::to_vec(&order).unwrap().len();
     order.note = Some("y".repeat(BODY_LIMIT - overhead));
-    let body = json_runtime::to_vec(&order);
+    let body = json_runtime::to_vec(&order).unwrap();
     assert!(body.len() <= BODY_LIMIT);
     let res = request(addr, "POST", "/order", Some("application/json"), body);
     assert_eq!(res.status, 200);
@@ -195,7 +195,7 @@ fn chunked_body_over_the_limit_is_413() {
     let addr = start();
     let mut order = seed_order();
     order.note = Some("z".repeat(3 * BODY_LIMIT));
-    let json = json_runtime::to_vec(&order);
+    let json = json_runtime::to_vec(&order).unwrap();
     let mut body = Vec::new();
     for part in json.chunks(64 * 1024) {
         body.extend_from_slice(format!("{:x}\r\n", part.len()).as_bytes());
@@ -215,7 +215,7 @@ fn chunked_body_over_the_limit_is_413() {
         .contains("length limit"));
 
     // A small chunked body is read as usual.
-    let json = json_runtime::to_vec(&seed_order());
+    let json = json_runtime::to_vec(&seed_order()).unwrap();
     let mut body = format!("{:x}\r\n", json.len()).into_bytes();
     body.extend_from_slice(&json);
     body.extend_from_slice(b"\r\n0\r\n\r\n");

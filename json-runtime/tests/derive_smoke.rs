@@ -87,13 +87,13 @@ fn struct_round_trip() {
         }],
         tags: vec![],
     };
-    let json = json_runtime::to_string(&order);
+    let json = json_runtime::to_string(&order).unwrap();
     assert_eq!(
         json,
         r#"{"orderId":7,"customerName":"Acme \"R\"","lines":[{"sku":"a","qty":2,"price":1.5}],"tags":[]}"#
     );
     assert_eq!(json_runtime::from_str::<Order>(&json).unwrap(), order);
-    let pretty = json_runtime::to_string_pretty(&order);
+    let pretty = json_runtime::to_string_pretty(&order).unwrap();
     assert!(pretty.starts_with("{\n  \"orderId\": 7,\n"), "{pretty}");
 }
 
@@ -105,7 +105,7 @@ fn enums() {
         (Ext::C(1, "x".into()), r#"{"C":[1,"x"]}"#),
         (Ext::D { x: -1 }, r#"{"D":{"x":-1}}"#),
     ] {
-        assert_eq!(json_runtime::to_string(&v), j);
+        assert_eq!(json_runtime::to_string(&v).unwrap(), j);
         assert_eq!(json_runtime::from_str::<Ext>(j).unwrap(), v);
     }
     for (v, j) in [
@@ -120,7 +120,7 @@ fn enums() {
         ),
         (Internal::D { x: 3 }, r#"{"type":"D","x":3}"#),
     ] {
-        assert_eq!(json_runtime::to_string(&v), j);
+        assert_eq!(json_runtime::to_string(&v).unwrap(), j);
         assert_eq!(json_runtime::from_str::<Internal>(j).unwrap(), v);
     }
     assert_eq!(
@@ -132,7 +132,7 @@ fn enums() {
         (Adjacent::B(4), r#"{"t":"B","c":4}"#),
         (Adjacent::D { x: 3 }, r#"{"t":"D","c":{"x":3}}"#),
     ] {
-        assert_eq!(json_runtime::to_string(&v), j);
+        assert_eq!(json_runtime::to_string(&v).unwrap(), j);
         assert_eq!(json_runtime::from_str::<Adjacent>(j).unwrap(), v);
     }
     assert_eq!(
@@ -144,7 +144,7 @@ fn enums() {
         (Untagged::Text("x".into()), r#""x""#),
         (Untagged::Obj { x: 3 }, r#"{"x":3}"#),
     ] {
-        assert_eq!(json_runtime::to_string(&v), j);
+        assert_eq!(json_runtime::to_string(&v).unwrap(), j);
         assert_eq!(json_runtime::from_str::<Untagged>(j).unwrap(), v);
     }
 }
@@ -160,7 +160,7 @@ fn flatten_borrow_generic() {
         },
         rest: [("extra".to_string(), 9)].into_iter().collect(),
     };
-    let j = json_runtime::to_string(&v);
+    let j = json_runtime::to_string(&v).unwrap();
     assert_eq!(j, r#"{"id":1,"sku":"s","qty":1,"price":2.5,"extra":9}"#);
     assert_eq!(json_runtime::from_str::<WithFlatten>(&j).unwrap(), v);
 
@@ -174,7 +174,7 @@ fn flatten_borrow_generic() {
     let g = Generic {
         value: vec![1u8, 2],
     };
-    assert_eq!(json_runtime::to_string(&g), r#"{"value":[1,2]}"#);
+    assert_eq!(json_runtime::to_string(&g).unwrap(), r#"{"value":[1,2]}"#);
     assert_eq!(
         json_runtime::from_str::<Generic<Vec<u8>>>(r#"{"value":[1,2]}"#).unwrap(),
         g

@@ -26,7 +26,7 @@ pub const WEATHER_STATION: &[u8] = include_bytes!("../../data/seeds/weather_stat
 /// Reads `input` as a `T` and writes the value back as compact JSON.
 pub fn round_trip<T: for<'de> FromJson<'de> + ToJson>(input: &[u8]) -> Result<Vec<u8>, Error> {
     let value: T = json_runtime::from_slice(input)?;
-    Ok(json_runtime::to_vec(&value))
+    Ok(json_runtime::to_vec(&value).unwrap())
 }
 
 /// Round-trips `input` as an order (`order_small.json`'s shape).

@@ -125,13 +125,13 @@ fn config(action: Action, mode: Mode, event: Event, limit: Limit) -> Config<'sta
 /// FastJson writes what serde_json writes (compact and pretty), and both read it back to the
 /// same value.
 fn same_as_serde(value: &Config<'_>) {
-    let fast = json_runtime::to_vec(value);
+    let fast = json_runtime::to_vec(value).unwrap();
     assert_eq!(
         String::from_utf8_lossy(&fast),
         serde_json::to_string(value).unwrap()
     );
     assert_eq!(
-        json_runtime::to_string_pretty(value),
+        json_runtime::to_string_pretty(value).unwrap(),
         serde_json::to_string_pretty(value).unwrap()
     );
     let back: Config<'_> = json_runtime::from_slice(&fast).unwrap();
@@ -212,6 +212,9 @@ fn numbers_from_strings() {
         }
     );
     let r: Reading = json_runtime::from_slice(br#"{"ts":1,"temp":null}"#).unwrap();
-    assert_eq!(json_runtime::to_vec(&r), br#"{"ts":1,"temp":null}"#);
+    assert_eq!(
+        json_runtime::to_vec(&r).unwrap(),
+        br#"{"ts":1,"temp":null}"#
+    );
     assert!(json_runtime::from_slice::<Reading>(br#"{"ts":"1 ","temp":null}"#).is_err());
 }

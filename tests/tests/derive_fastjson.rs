@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use json_runtime::{FastJson, Format, Reader, Result, Writer};
 
 fn write<T: json_runtime::ToJson>(v: &T) -> String {
-    json_runtime::to_string(v)
+    json_runtime::to_string(v).unwrap()
 }
 
 fn read<T: for<'de> json_runtime::FromJson<'de>>(s: &str) -> Result<T> {
@@ -149,7 +149,7 @@ fn with_module() {
     );
     assert_eq!(read::<WithModules>(&json).unwrap(), v);
     assert_eq!(
-        json_runtime::to_string_pretty(&v),
+        json_runtime::to_string_pretty(&v).unwrap(),
         "{\n  \"color\": \"ff8800\",\n  \"ratio\": \"0.5\",\n  \"name\": \"cba\",\n  \"defaulted\": \"a\"\n}"
     );
     let v = read::<WithModules>(r#"{"color":"1","ratio":null,"name":"","maybe":"f"}"#).unwrap();
@@ -388,7 +388,7 @@ fn number_as_string() {
         r#"{"id":"18446744073709551615","price":"-0.5","maybe":"-3","list":["1","-9223372036854775808"],"plain":4}"#
     );
     assert_eq!(
-        json_runtime::to_string_pretty(&v),
+        json_runtime::to_string_pretty(&v).unwrap(),
         "{\n  \"id\": \"18446744073709551615\",\n  \"price\": \"-0.5\",\n  \"maybe\": \"-3\",\n  \"list\": [\n    \"1\",\n    \"-9223372036854775808\"\n  ],\n  \"plain\": 4\n}"
     );
     // what it writes reads back, and plain numbers read too

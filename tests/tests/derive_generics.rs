@@ -383,7 +383,7 @@ fn round_trip<T>(v: &T) -> T
 where
     T: ToJson + for<'de> FromJson<'de>,
 {
-    json_runtime::from_slice(&json_runtime::to_vec(v)).unwrap()
+    json_runtime::from_slice(&json_runtime::to_vec(v).unwrap()).unwrap()
 }
 
 #[test]

@@ -83,7 +83,7 @@ mod uuid_tests {
         #[test]
         fn roundtrip(v in any::<u128>()) {
             let id = Uuid::from_u128(v);
-            prop_assert_eq!(json_runtime::from_slice::<Uuid>(&json_runtime::to_vec(&id)).unwrap(), id);
+            prop_assert_eq!(json_runtime::from_slice::<Uuid>(&json_runtime::to_vec(&id).unwrap()).unwrap(), id);
         }
     }
 

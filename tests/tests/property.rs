@@ -216,12 +216,12 @@ fn check(input: &[u8]) -> Result<(), TestCaseError> {
         return Ok(());
     };
     prop_assert_eq!(&ours, &theirs);
-    let compact = json_runtime::to_vec(&ours);
+    let compact = json_runtime::to_vec(&ours).unwrap();
     prop_assert_eq!(
         String::from_utf8_lossy(&compact),
         serde_json::to_string(&theirs).unwrap()
     );
-    let pretty = json_runtime::to_vec_pretty(&ours);
+    let pretty = json_runtime::to_vec_pretty(&ours).unwrap();
     prop_assert_eq!(
         String::from_utf8_lossy(&pretty),
         serde_json::to_string_pretty(&theirs).unwrap()

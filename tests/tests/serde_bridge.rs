@@ -210,9 +210,9 @@ fn record() -> Record {
 #[test]
 fn record_writes_and_reads_like_serde_json() {
     let r = record();
-    let ours = json_runtime::to_string(&r);
+    let ours = json_runtime::to_string(&r).unwrap();
     assert_eq!(ours, serde_json::to_string(&r).unwrap());
-    let pretty = json_runtime::to_string_pretty(&r);
+    let pretty = json_runtime::to_string_pretty(&r).unwrap();
     assert_eq!(pretty, serde_json::to_string_pretty(&r).unwrap());
     assert_eq!(json_runtime::from_str::<Record>(&ours).unwrap(), r);
     assert_eq!(json_runtime::from_str::<Record>(&pretty).unwrap(), r);
@@ -223,9 +223,12 @@ fn record_writes_and_reads_like_serde_json() {
     // Into a reused buffer, nested deeper than the root.
     let mut buf = json_runtime::JsonBuffer::with_capacity(16);
     let list = vec![vec![r]];
-    assert_eq!(buf.write(&list), serde_json::to_vec(&list).unwrap());
     assert_eq!(
-        buf.write_pretty(&list),
+        buf.write(&list).unwrap(),
+        serde_json::to_vec(&list).unwrap()
+    );
+    assert_eq!(
+        buf.write_pretty(&list).unwrap(),
         serde_json::to_vec_pretty(&list).unwrap()
     );
 }
@@ -252,7 +255,7 @@ fn absent_fields_as_serde() {
 /// (also on later lines of a pretty document), with the path of the bridged field.
 #[test]
 fn errors_are_positioned_in_the_document() {
-    let pretty = json_runtime::to_string_pretty(&record());
+    let pretty = json_runtime::to_string_pretty(&record()).unwrap();
     let cases: Vec<(String, &str)> = vec![
         (pretty.replace("\"#rust\"", "\"rust\""), "tag"),
         (pretty.replace("https://example.com", "no url"), "homePage"),
@@ -327,7 +330,7 @@ fn delimiters_after_a_bridged_value() {
 /// place.
 #[test]
 fn every_prefix_fails_like_serde_json() {
-    let text = json_runtime::to_string_pretty(&record());
+    let text = json_runtime::to_string_pretty(&record()).unwrap();
     for end in 0..text.len() {
         let Some(prefix) = text.get(..end) else {
             continue;
@@ -363,7 +366,7 @@ fn borrowed_strings_through_serde() {
     let base = input.as_ptr() as usize;
     assert!((doc.name.first.as_ptr() as usize) - base < input.len());
     assert!((doc.alias.as_ptr() as usize) - base < input.len());
-    assert_eq!(json_runtime::to_string(&doc), input);
+    assert_eq!(json_runtime::to_string(&doc).unwrap(), input);
     let escaped = r#"{"name":{"first":"A\nda"},"alias":"al","more":[]}"#;
     let ours = json_runtime::from_str::<Doc>(escaped).unwrap_err();
     let theirs = serde_json::from_str::<Doc>(escaped).unwrap_err();
@@ -382,7 +385,7 @@ fn serde_wrapper_in_generic_positions() {
         items: vec![Serde(Shape::Empty), Serde(Shape::Segment(1, 2))],
         total: 2,
     };
-    let json = json_runtime::to_string(&page);
+    let json = json_runtime::to_string(&page).unwrap();
     assert_eq!(json, serde_json::to_string(&page).unwrap());
     assert_eq!(
         json_runtime::from_str::<Page<Serde<Shape>>>(&json).unwrap(),
@@ -394,7 +397,7 @@ fn serde_wrapper_in_generic_positions() {
         Serde(Url::parse("https://x.example/").unwrap()),
     )]
     .into();
-    let json = json_runtime::to_string(&by_url);
+    let json = json_runtime::to_string(&by_url).unwrap();
     assert_eq!(json, serde_json::to_string(&by_url).unwrap());
     assert_eq!(
         json_runtime::from_str::<HashMap<String, Serde<Url>>>(&json).unwrap(),
@@ -403,7 +406,7 @@ fn serde_wrapper_in_generic_positions() {
 
     // Keys: serde_json's map-key forms (integers and bools in quotes, strings as they are).
     let keyed: BTreeMap<Serde<i64>, Serde<bool>> = [(Serde(-3), Serde(true))].into();
-    let json = json_runtime::to_string(&keyed);
+    let json = json_runtime::to_string(&keyed).unwrap();
     assert_eq!(json, serde_json::to_string(&keyed).unwrap());
     assert_eq!(json, r#"{"-3":true}"#);
     assert_eq!(
@@ -412,7 +415,7 @@ fn serde_wrapper_in_generic_positions() {
     );
     let urls: BTreeMap<Serde<Url>, u8> =
         [(Serde(Url::parse("http://k.example/").unwrap()), 1)].into();
-    let json = json_runtime::to_string_pretty(&urls);
+    let json = json_runtime::to_string_pretty(&urls).unwrap();
     assert_eq!(json, serde_json::to_string_pretty(&urls).unwrap());
     assert_eq!(
         json_runtime::from_str::<BTreeMap<Serde<Url>, u8>>(&json).unwrap(),
@@ -482,7 +485,7 @@ fn serde_fields_in_enums() {
         T: Serialize + for<'de> Deserialize<'de> + json_runtime::ToJson + PartialEq + fmt::Debug,
         T: for<'de> json_runtime::FromJson<'de>,
     {
-        let json = json_runtime::to_string(&value);
+        let json = json_runtime::to_string(&value).unwrap();
         assert_eq!(json, serde_json::to_string(&value).unwrap());
         assert_eq!(json_runtime::from_str::<T>(&json).unwrap(), value);
     }
@@ -573,9 +576,9 @@ proptest! {
     /// Same bytes as serde_json (compact and pretty), read back to the same value.
     #[test]
     fn generated_values_like_serde_json(value in generated()) {
-        let compact = json_runtime::to_string(&value);
+        let compact = json_runtime::to_string(&value).unwrap();
         prop_assert_eq!(&compact, &serde_json::to_string(&value).unwrap());
-        let pretty = json_runtime::to_string_pretty(&value);
+        let pretty = json_runtime::to_string_pretty(&value).unwrap();
         prop_assert_eq!(&pretty, &serde_json::to_string_pretty(&value).unwrap());
         prop_assert_eq!(&json_runtime::from_str::<Generated>(&compact).unwrap(), &value);
         prop_assert_eq!(&json_runtime::from_str::<Generated>(&pretty).unwrap(), &value);
@@ -588,7 +591,7 @@ proptest! {
         at in any::<prop::sample::Index>(),
         byte in prop::sample::select(&b"[]{},:\"\\ 0-1.eEtnx#"[..]),
     ) {
-        let mut bytes = json_runtime::to_vec_pretty(&value);
+        let mut bytes = json_runtime::to_vec_pretty(&value).unwrap();
         let i = at.index(bytes.len());
         bytes[i] = byte;
         let ours = json_runtime::from_slice::<Generated>(&bytes);

@@ -39,10 +39,10 @@ fn show(bytes: &[u8]) -> String {
 
 /// Compact and pretty output byte-identical to serde_json's.
 fn writes_same<T: ToJson + Serialize + Debug + ?Sized>(v: &T) {
-    let ours = json_runtime::to_vec(v);
+    let ours = json_runtime::to_vec(v).unwrap();
     let theirs = serde_json::to_vec(v).expect("serde_json writes it");
     assert_eq!(show(&ours), show(&theirs), "compact output of {v:?}");
-    let ours = json_runtime::to_string_pretty(v);
+    let ours = json_runtime::to_string_pretty(v).unwrap();
     let theirs = serde_json::to_string_pretty(v).expect("serde_json writes it");
     assert_eq!(ours, theirs, "pretty output of {v:?}");
 }
@@ -52,10 +52,10 @@ fn writes_same<T: ToJson + Serialize + Debug + ?Sized>(v: &T) {
 /// like tuples of more than 12).
 fn writes_same_as<T: ToJson + ?Sized, U: Serialize + ?Sized>(ours: &T, theirs: &U) {
     let compact = serde_json::to_string(theirs).expect("serde_json writes it");
-    assert_eq!(json_runtime::to_string(ours), compact);
+    assert_eq!(json_runtime::to_string(ours).unwrap(), compact);
     let pretty = serde_json::to_string_pretty(theirs).unwrap();
     assert_eq!(
-        json_runtime::to_string_pretty(ours),
+        json_runtime::to_string_pretty(ours).unwrap(),
         pretty,
         "pretty output of {compact}"
     );
@@ -517,7 +517,7 @@ proptest! {
     fn f64_roundtrip(v in f64_any()) {
         roundtrip(&v);
         if v.is_finite() {
-            prop_assert_eq!(json_runtime::from_slice::<f64>(&json_runtime::to_vec(&v)).unwrap().to_bits(), v.to_bits());
+            prop_assert_eq!(json_runtime::from_slice::<f64>(&json_runtime::to_vec(&v).unwrap()).unwrap().to_bits(), v.to_bits());
         }
     }
 
@@ -525,7 +525,7 @@ proptest! {
     fn f32_roundtrip(v in f32_any()) {
         roundtrip(&v);
         if v.is_finite() {
-            prop_assert_eq!(json_runtime::from_slice::<f32>(&json_runtime::to_vec(&v)).unwrap().to_bits(), v.to_bits());
+            prop_assert_eq!(json_runtime::from_slice::<f32>(&json_runtime::to_vec(&v).unwrap()).unwrap().to_bits(), v.to_bits());
         }
     }
 
@@ -1355,11 +1355,11 @@ fn serialize_edge_values() {
 fn unwritable_values_panic() {
     let before_epoch = UNIX_EPOCH - Duration::from_secs(1);
     assert!(serde_json::to_vec(&before_epoch).is_err());
-    assert!(std::panic::catch_unwind(|| json_runtime::to_vec(&before_epoch)).is_err());
+    assert!(std::panic::catch_unwind(|| json_runtime::to_vec(&before_epoch).unwrap()).is_err());
     for key in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
         let entries = Entries(vec![(key, 1u8)]);
         assert!(serde_json::to_vec(&entries).is_err());
-        assert!(std::panic::catch_unwind(|| json_runtime::to_vec(&entries)).is_err());
+        assert!(std::panic::catch_unwind(|| json_runtime::to_vec(&entries).unwrap()).is_err());
     }
 }
 

@@ -519,13 +519,13 @@ fn io_errors_surface() {
     let mut lines = stream::lines_from_reader::<u8, _>(Failing);
     let err = lines.next().unwrap().unwrap_err();
     assert_eq!(
-        (err.kind(), err.message()),
-        (json_runtime::ErrorKind::Io, "disk on fire")
+        (err.classify(), err.message()),
+        (json_runtime::Category::Io, "disk on fire")
     );
     assert!(lines.next().is_none());
     let err = stream::array_from_reader::<u8, _>(Failing)
         .next()
         .unwrap()
         .unwrap_err();
-    assert_eq!(err.kind(), json_runtime::ErrorKind::Io);
+    assert_eq!(err.classify(), json_runtime::Category::Io);
 }

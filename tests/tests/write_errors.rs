@@ -1,16 +1,14 @@
 //! The fallible write path against serde_json: for the values serde_json refuses to serialize
 //! (a `skip_serializing` enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite
-//! float map key), `try_to_vec` and friends return an error with serde_json's message, in
-//! compact and pretty form, however deeply the value is nested (`Vec`, `Option`, maps,
-//! flatten); for all other values they return serde_json's bytes. The infallible functions
-//! panic with the same message.
+//! float map key), `to_vec` and the other entry points return an error with serde_json's
+//! message and category, in compact and pretty form, however deeply the value is nested
+//! (`Vec`, `Option`, maps, flatten); for all other values they return serde_json's bytes.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use json_runtime::{ErrorKind, FastJson, Format, JsonBuffer, ToJson, ToJsonKey, Writer};
+use json_runtime::{Category, FastJson, Format, JsonBuffer, ToJson, ToJsonKey, Writer};
 use proptest::prelude::*;
 use serde::Serialize;
 
@@ -143,60 +141,47 @@ struct Doc {
 
 // ---- the comparison ---------------------------------------------------------------------
 
-/// An infallible entry point, called on the value under test.
-type Infallible<'a> = dyn Fn() -> Vec<u8> + 'a;
-/// serde_json's bytes, or its error message.
-type Outcome = Result<Vec<u8>, String>;
-
-/// `try_to_vec`, `try_to_vec_pretty`, `try_to_string`, `try_to_string_pretty`, `try_to_writer`
-/// and `JsonBuffer::try_write(_pretty)` agree with serde_json on Ok/Err, on the bytes when Ok
-/// and on the message when Err; the infallible functions write the same bytes or panic with
-/// that message.
+/// `to_vec`, `to_vec_pretty`, `to_string`, `to_string_pretty`, `to_writer`,
+/// `to_writer_pretty` and `JsonBuffer::write(_pretty)` agree with serde_json on Ok/Err, on the
+/// bytes when Ok, and on the message and category when Err.
 fn agree<T: Serialize + ToJson + std::fmt::Debug + ?Sized>(v: &T) -> Result<(), String> {
     let serde_compact = serde_json::to_vec(v).map_err(|e| e.to_string());
     let serde_pretty = serde_json::to_vec_pretty(v).map_err(|e| e.to_string());
     let mut buf = JsonBuffer::new();
     let compact = [
-        ("try_to_vec", json_runtime::try_to_vec(v)),
+        ("to_vec", json_runtime::to_vec(v)),
         (
-            "try_to_string",
-            json_runtime::try_to_string(v).map(String::into_bytes),
+            "to_string",
+            json_runtime::to_string(v).map(String::into_bytes),
         ),
-        (
-            "JsonBuffer::try_write",
-            buf.try_write(v).map(<[u8]>::to_vec),
-        ),
-        ("try_to_writer", {
+        ("JsonBuffer::write", buf.write(v).map(<[u8]>::to_vec)),
+        ("to_writer", {
             let mut out = Vec::new();
-            json_runtime::try_to_writer(&mut out, v).map(|()| out)
+            json_runtime::to_writer(&mut out, v).map(|()| out)
         }),
     ];
     let pretty = [
-        ("try_to_vec_pretty", json_runtime::try_to_vec_pretty(v)),
+        ("to_vec_pretty", json_runtime::to_vec_pretty(v)),
         (
-            "try_to_string_pretty",
-            json_runtime::try_to_string_pretty(v).map(String::into_bytes),
+            "to_string_pretty",
+            json_runtime::to_string_pretty(v).map(String::into_bytes),
         ),
         (
-            "JsonBuffer::try_write_pretty",
-            buf.try_write_pretty(v).map(<[u8]>::to_vec),
+            "JsonBuffer::write_pretty",
+            buf.write_pretty(v).map(<[u8]>::to_vec),
         ),
-    ];
-    let infallible: [(&str, &Infallible, &Outcome); 2] = [
-        ("to_vec", &|| json_runtime::to_vec(v), &serde_compact),
-        (
-            "to_vec_pretty",
-            &|| json_runtime::to_vec_pretty(v),
-            &serde_pretty,
-        ),
+        ("to_writer_pretty", {
+            let mut out = Vec::new();
+            json_runtime::to_writer_pretty(&mut out, v).map(|()| out)
+        }),
     ];
     for (want, got) in [(&serde_compact, &compact[..]), (&serde_pretty, &pretty[..])] {
         for (name, result) in got {
             match (want, result) {
                 (Ok(w), Ok(g)) if w == g => {}
                 (Err(w), Err(g)) if *w == g.to_string() => {
-                    if g.kind() != ErrorKind::Unserializable {
-                        return Err(format!("{name}: kind {:?} for {v:?}", g.kind()));
+                    if g.classify() != Category::Data {
+                        return Err(format!("{name}: kind {:?} for {v:?}", g.classify()));
                     }
                 }
                 (w, g) => {
@@ -205,17 +190,6 @@ fn agree<T: Serialize + ToJson + std::fmt::Debug + ?Sized>(v: &T) -> Result<(), 
                     return Err(format!("{name}: {g:?}, serde_json: {w:?} for {v:?}"));
                 }
             }
-        }
-    }
-    for (name, write, want) in infallible {
-        let got = catch_unwind(AssertUnwindSafe(write)).map_err(|payload| {
-            payload
-                .downcast_ref::<String>()
-                .cloned()
-                .unwrap_or_else(|| "(a panic without a String message)".into())
-        });
-        if &got != want {
-            return Err(format!("{name}: {got:?}, serde_json: {want:?} for {v:?}"));
         }
     }
     Ok(())
@@ -230,27 +204,6 @@ fn check<T: Serialize + ToJson + std::fmt::Debug + ?Sized>(v: &T) {
 /// serde_json's error for `v` (the value must be one it refuses).
 fn serde_error<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_vec(v).unwrap_err().to_string()
-}
-
-/// The infallible functions are expected to panic with serde_json's messages: keep those out
-/// of the test output (every other panic is reported as usual).
-fn quiet_panics() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let msg = info
-                .payload()
-                .downcast_ref::<String>()
-                .map_or("", |s| s.as_str());
-            let expected = msg.starts_with("the enum variant ")
-                || msg == "SystemTime must be later than UNIX_EPOCH"
-                || msg == "float key must be finite (got NaN or +/-inf)";
-            if !expected {
-                default(info);
-            }
-        }));
-    });
 }
 
 fn ok_flat() -> Flat {
@@ -291,7 +244,6 @@ fn ok_doc() -> Doc {
 
 #[test]
 fn skip_serializing_variants() {
-    quiet_panics();
     let values = [
         External::Hidden(1),
         External::HiddenUnit,
@@ -304,7 +256,7 @@ fn skip_serializing_variants() {
         check(&BTreeMap::from([("k", v.clone())]));
     }
     assert_eq!(
-        json_runtime::try_to_vec(&External::Hidden(1))
+        json_runtime::to_vec(&External::Hidden(1))
             .unwrap_err()
             .to_string(),
         "the enum variant External::Hidden cannot be serialized"
@@ -327,10 +279,9 @@ fn skip_serializing_variants() {
 
 #[test]
 fn system_time_before_the_epoch() {
-    quiet_panics();
     let before = UNIX_EPOCH - Duration::from_nanos(1);
     assert_eq!(
-        json_runtime::try_to_vec(&before).unwrap_err().to_string(),
+        json_runtime::to_vec(&before).unwrap_err().to_string(),
         "SystemTime must be later than UNIX_EPOCH"
     );
     for t in [before, UNIX_EPOCH - Duration::from_secs(86_400 * 365)] {
@@ -353,11 +304,10 @@ fn system_time_before_the_epoch() {
 
 #[test]
 fn non_finite_float_keys() {
-    quiet_panics();
     for k in [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
         let map = BTreeMap::from([(Key(1.0), 1u8), (Key(k), 2)]);
         assert_eq!(
-            json_runtime::try_to_vec(&map).unwrap_err().to_string(),
+            json_runtime::to_vec(&map).unwrap_err().to_string(),
             serde_error(&map)
         );
         check(&map);
@@ -394,7 +344,6 @@ fn non_finite_float_keys() {
 /// The first refused value decides the message, as in serde_json (which stops there).
 #[test]
 fn first_error_wins() {
-    quiet_panics();
     let doc = Doc {
         external: vec![External::HiddenUnit],
         times: vec![Some(UNIX_EPOCH - Duration::from_secs(1))],
@@ -402,56 +351,60 @@ fn first_error_wins() {
     };
     check(&doc);
     assert_eq!(
-        json_runtime::try_to_string(&doc).unwrap_err().to_string(),
+        json_runtime::to_string(&doc).unwrap_err().to_string(),
         "the enum variant External::HiddenUnit cannot be serialized"
     );
 }
 
-/// The infallible functions panic with the message the `try_` functions return (the
-/// documented panics of `to_vec` and friends).
+/// Every entry point reports the same error for the same value, whichever is refused first.
 #[test]
-fn infallible_functions_panic_with_the_message() {
-    quiet_panics();
+fn every_entry_point_reports_the_error() {
     let t = vec![UNIX_EPOCH - Duration::from_secs(1)];
-    let message = |f: &dyn Fn()| {
-        let payload = catch_unwind(AssertUnwindSafe(f)).unwrap_err();
-        payload.downcast_ref::<String>().cloned().unwrap()
-    };
     let want = "SystemTime must be later than UNIX_EPOCH";
-    assert_eq!(message(&|| drop(json_runtime::to_vec(&t))), want);
-    assert_eq!(message(&|| drop(json_runtime::to_string(&t))), want);
-    assert_eq!(message(&|| drop(json_runtime::to_vec_pretty(&t))), want);
-    assert_eq!(message(&|| drop(json_runtime::to_string_pretty(&t))), want);
+    let message = |e: json_runtime::Error| {
+        assert!(e.is_data());
+        e.to_string()
+    };
+    assert_eq!(message(json_runtime::to_vec(&t).unwrap_err()), want);
+    assert_eq!(message(json_runtime::to_string(&t).unwrap_err()), want);
+    assert_eq!(message(json_runtime::to_vec_pretty(&t).unwrap_err()), want);
     assert_eq!(
-        message(&|| drop(json_runtime::to_writer(Vec::new(), &t))),
+        message(json_runtime::to_string_pretty(&t).unwrap_err()),
         want
     );
     assert_eq!(
-        message(&|| drop(JsonBuffer::new().write(&t).to_vec())),
+        message(json_runtime::to_writer(Vec::new(), &t).unwrap_err()),
         want
     );
     assert_eq!(
-        message(&|| drop(JsonBuffer::new().write_pretty(&t).to_vec())),
+        message(json_runtime::to_writer_pretty(Vec::new(), &t).unwrap_err()),
         want
     );
+    assert_eq!(message(JsonBuffer::new().write(&t).unwrap_err()), want);
+    assert_eq!(
+        message(JsonBuffer::new().write_pretty(&t).unwrap_err()),
+        want
+    );
+    let mut lines = json_runtime::stream::LinesWriter::new(Vec::new());
+    assert_eq!(message(lines.write(&t).unwrap_err()), want);
     let key = BTreeMap::from([(Key(f64::NAN), 0)]);
     assert_eq!(
-        message(&|| drop(json_runtime::to_vec(&key))),
+        message(json_runtime::to_vec(&key).unwrap_err()),
         "float key must be finite (got NaN or +/-inf)"
     );
     assert_eq!(
-        message(&|| drop(json_runtime::to_vec(&External::Hidden(0)))),
+        message(json_runtime::to_vec(&External::Hidden(0)).unwrap_err()),
         "the enum variant External::Hidden cannot be serialized"
     );
 }
 
-/// `try_to_writer` streams: a refused value leaves what came before it written, as
+/// `to_writer` streams: a refused value leaves what came before it written, as
 /// serde_json's `to_writer` does, and returns the error; I/O errors are reported as `Io`.
 #[test]
-fn try_to_writer_leaves_the_prefix_as_serde_json_does() {
+fn to_writer_leaves_the_prefix_as_serde_json_does() {
     let value = vec![External::Plain(1), External::HiddenUnit, External::Plain(2)];
     let mut out = Vec::new();
-    assert!(json_runtime::try_to_writer(&mut out, &value).is_err());
+    assert!(json_runtime::to_writer(&mut out, &value).is_err());
     let mut theirs = Vec::new();
     assert!(serde_json::to_writer(&mut theirs, &value).is_err());
     assert_eq!(out, theirs);
@@ -465,23 +418,27 @@ fn try_to_writer_leaves_the_prefix_as_serde_json_does() {
             Ok(())
         }
     }
-    let err = json_runtime::try_to_writer(Broken, &1u8).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::Io);
+    let err = json_runtime::to_writer(Broken, &1u8).unwrap_err();
+    assert_eq!(err.classify(), Category::Io);
     assert_eq!(err.to_string(), "disk full");
+    assert_eq!(err.io_error_kind(), Some(std::io::ErrorKind::Other));
+    let source = std::error::Error::source(&err).expect("the io::Error");
+    assert_eq!(source.to_string(), "disk full");
+    assert_eq!(std::io::Error::from(err).kind(), std::io::ErrorKind::Other);
 }
 
 /// A buffer reused after a refused value writes the next value cleanly.
 #[test]
 fn buffer_is_reusable_after_an_error() {
     let mut buf = JsonBuffer::new();
-    assert!(buf.try_write(&ok_doc()).is_ok());
-    assert!(buf.try_write(&External::Hidden(1)).is_err());
+    assert!(buf.write(&ok_doc()).is_ok());
+    assert!(buf.write(&External::Hidden(1)).is_err());
+    assert_eq!(buf.write(&External::Plain(1)).unwrap(), br#"{"Plain":1}"#);
+    assert!(buf.write_pretty(&vec![External::HiddenUnit]).is_err());
     assert_eq!(
-        buf.try_write(&External::Plain(1)).unwrap(),
-        br#"{"Plain":1}"#
+        buf.write(&ok_doc()).unwrap(),
+        serde_json::to_vec(&ok_doc()).unwrap()
     );
-    assert!(buf.try_write_pretty(&vec![External::HiddenUnit]).is_err());
-    assert_eq!(buf.write(&ok_doc()), serde_json::to_vec(&ok_doc()).unwrap());
 }
 
 // ---- Ok/Err decisions beyond the three cases --------------------------------------------
@@ -503,7 +460,6 @@ enum TaggedOption {
 
 #[test]
 fn tagged_newtype_variant_holding_an_option() {
-    quiet_panics();
     check(&TaggedOption::Plain(Body { n: 1 }));
     check(&TaggedOption::Maybe(None));
     check(&TaggedOption::Maybe(Some(Body { n: 1 })));
@@ -668,14 +624,12 @@ proptest! {
     /// pretty, through every entry point.
     #[test]
     fn agrees_with_serde_json(v in doc()) {
-        quiet_panics();
-        agree(&v).map_err(TestCaseError::fail)?;
+            agree(&v).map_err(TestCaseError::fail)?;
     }
 
     #[test]
     fn agrees_on_lone_values(t in time(), k in keys(), e in external()) {
-        quiet_panics();
-        agree(&t).map_err(TestCaseError::fail)?;
+            agree(&t).map_err(TestCaseError::fail)?;
         agree(&k).map_err(TestCaseError::fail)?;
         agree(&e).map_err(TestCaseError::fail)?;
     }

@@ -75,7 +75,7 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
         let write = match &cont.attrs.tag {
             TagType::External => {
                 if variant.style == Style::Unit {
-                    let q = lit::quoted(name);
+                    let q = lit::quoted_text(name);
                     quote!(__w.raw(#q);)
                 } else {
                     let key = lit::key(name);
@@ -149,7 +149,7 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
 /// `"tag":"Name"` as the first entry of an object.
 fn tag_entry(tag: &str, name: &str) -> TokenStream {
     let key = lit::key(tag);
-    let value = lit::quoted(name);
+    let value = lit::quoted_text(name);
     quote! {
         __w.key(true, #key);
         __w.raw(#value);
@@ -204,7 +204,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
             }
             TagType::Internal { tag } => {
                 let tag_entry = entry(tag, {
-                    let q = lit::quoted(name);
+                    let q = lit::quoted_text(name);
                     quote!(__w.raw(#q);)
                 });
                 let rest = own_entries(variant, true);
@@ -215,7 +215,7 @@ pub fn flat_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> To
                 content: content_key,
             } => {
                 let tag_entry = entry(tag, {
-                    let q = lit::quoted(name);
+                    let q = lit::quoted_text(name);
                     quote!(__w.raw(#q);)
                 });
                 let rest = if variant.style == Style::Unit {

@@ -117,7 +117,7 @@ impl<S: Stream<Item = T>, T: ToJson> Stream for LinesBody<S> {
             match this.items.as_mut().poll_next(cx) {
                 Poll::Ready(Some(item)) => {
                     let before = this.buf.len();
-                    match crate::fallible::write_to::<Compact, T>(&mut this.buf, &item) {
+                    match crate::entry::write_to::<Compact, T>(&mut this.buf, &item) {
                         Ok(()) => {
                             this.buf.push(b'\n');
                             if this.buf.len() >= WRITE_CHUNK {
@@ -162,7 +162,7 @@ impl<S> LinesBody<S> {
 /// body's frames arrive: the async [`LinesReader`](crate::stream::tokio::LinesReader) over the
 /// body. Blank lines are skipped, `\r\n` is accepted, a bad line is an error naming its line
 /// and the next call goes on with the next line; a body that fails to arrive is an
-/// [`ErrorKind::Io`](crate::ErrorKind::Io) error, the last item.
+/// [`Category::Io`](crate::Category::Io) error, the last item.
 ///
 /// Memory is bounded per line, not per body: the buffer holds at most
 /// `max_value_len + buffer_size` bytes ([`StreamOptions`], 16 MiB + 64 KiB by default; a longer

@@ -19,7 +19,7 @@
 //! # #[cfg(feature = "bigdecimal")] {
 //! use bigdecimal::BigDecimal;
 //! let price: BigDecimal = "23.50".parse().unwrap();
-//! assert_eq!(json_runtime::to_string(&price), r#""23.50""#);
+//! assert_eq!(json_runtime::to_string(&price).unwrap(), r#""23.50""#);
 //! assert_eq!(json_runtime::from_str::<BigDecimal>(r#""23.50""#).unwrap(), price);
 //! assert_eq!(json_runtime::from_str::<BigDecimal>("7").unwrap(), BigDecimal::from(7));
 //! # }
@@ -36,7 +36,7 @@ use std::str::FromStr;
 use bigdecimal::BigDecimal;
 
 use crate::{
-    Format, FromJson, FromJsonKey, Number, Reader, Result, Str, ToJson, ToJsonKey, Writer,
+    Format, FromJson, FromJsonKey, ParsedNumber, Reader, Result, Str, ToJson, ToJsonKey, Writer,
 };
 
 /// bigdecimal's visitor's expectation.
@@ -71,9 +71,9 @@ impl<'de> FromJson<'de> for BigDecimal {
                 }
             }
             Some(b'-' | b'0'..=b'9') => match r.read_number()? {
-                Number::U64(v) => Ok(BigDecimal::from(v)),
-                Number::I64(v) => Ok(BigDecimal::from(v)),
-                Number::F64(v) => BigDecimal::try_from(v).map_err(|e| r.error(e)),
+                ParsedNumber::U64(v) => Ok(BigDecimal::from(v)),
+                ParsedNumber::I64(v) => Ok(BigDecimal::from(v)),
+                ParsedNumber::F64(v) => BigDecimal::try_from(v).map_err(|e| r.error(e)),
             },
             Some(b'{') => read_number_map(r),
             _ => Err(r.invalid_type(EXPECTING)),

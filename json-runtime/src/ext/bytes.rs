@@ -17,11 +17,11 @@
 //! # #[cfg(feature = "bytes")] {
 //! use bytes::{Bytes, BytesMut};
 //! let b = Bytes::from_static(b"hi");
-//! assert_eq!(json_runtime::to_string(&b), "[104,105]");
+//! assert_eq!(json_runtime::to_string(&b).unwrap(), "[104,105]");
 //! assert_eq!(json_runtime::from_str::<Bytes>(r#""hi""#).unwrap(), b);
 //!
 //! let mut body = BytesMut::with_capacity(64);
-//! json_runtime::ext::bytes::to_bytes_mut(&vec![1, 2], &mut body);
+//! json_runtime::ext::bytes::to_bytes_mut(&vec![1, 2], &mut body).unwrap();
 //! assert_eq!(&body[..], b"[1,2]");
 //! let frozen: Bytes = body.split().freeze();
 //! assert_eq!(&frozen[..], b"[1,2]");
@@ -217,15 +217,28 @@ fn push_wtf8(n: u32, out: &mut Vec<u8>) {
 /// Appends `value`'s compact JSON to `buf`. A uniquely owned `BytesMut` is written in place
 /// (it becomes a `Vec` and back, keeping its allocation); one that shares its allocation with
 /// split-off parts is copied into a new allocation first.
-pub fn to_bytes_mut<T: ToJson + ?Sized>(value: &T, buf: &mut BytesMut) {
+///
+/// # Errors
+///
+/// As [`crate::to_vec`]; `buf` then holds what it held before.
+pub fn to_bytes_mut<T: ToJson + ?Sized>(value: &T, buf: &mut BytesMut) -> Result<()> {
     let mut vec: Vec<u8> = std::mem::take(buf).into();
-    value.write_json(&mut Writer::<Compact>::new(&mut vec));
+    let before = vec.len();
+    let written = crate::entry::write_to::<Compact, T>(&mut vec, value);
+    if written.is_err() {
+        vec.truncate(before);
+    }
     *buf = vec_to_bytes_mut(vec);
+    written
 }
 
 /// `value`'s compact JSON as `Bytes` (the written `Vec` is handed over, not copied).
-pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Bytes {
-    Bytes::from(crate::to_vec(value))
+///
+/// # Errors
+///
+/// As [`crate::to_vec`].
+pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes> {
+    crate::to_vec(value).map(Bytes::from)
 }
 
 thread_local! {
@@ -235,22 +248,29 @@ thread_local! {
 /// Appends `value`'s compact JSON to any `BufMut` (one `put_slice` from a reused per-thread
 /// buffer). For a `BytesMut`, [`to_bytes_mut`] avoids the copy.
 ///
+/// # Errors
+///
+/// As [`crate::to_vec`]; nothing is put into `buf` then.
+///
 /// # Panics
 ///
 /// If `buf` has less room than the JSON (`BufMut::put_slice`'s rule), e.g. a full `&mut [u8]`.
-pub fn write_buf<T: ToJson + ?Sized, B: BufMut + ?Sized>(value: &T, buf: &mut B) {
+pub fn write_buf<T: ToJson + ?Sized, B: BufMut + ?Sized>(value: &T, buf: &mut B) -> Result<()> {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut scratch) => {
             scratch.clear();
-            value.write_json(&mut Writer::<Compact>::new(&mut scratch));
-            buf.put_slice(&scratch);
+            let written = crate::entry::write_to::<Compact, T>(&mut scratch, value);
+            if written.is_ok() {
+                buf.put_slice(&scratch);
+            }
             if scratch.capacity() > 1 << 20 {
                 *scratch = Vec::new();
             }
+            written
         }
         // Re-entered from inside a `ToJson` impl: a fresh buffer.
-        Err(_) => buf.put_slice(&crate::to_vec(value)),
-    });
+        Err(_) => crate::to_vec(value).map(|bytes| buf.put_slice(&bytes)),
+    })
 }
 
 #[cfg(test)]
@@ -262,12 +282,12 @@ mod tests {
         let mut buf = BytesMut::with_capacity(256);
         buf.extend_from_slice(b"x");
         let ptr = buf.as_ptr();
-        to_bytes_mut(&vec!["a", "b"], &mut buf);
+        to_bytes_mut(&vec!["a", "b"], &mut buf).unwrap();
         assert_eq!(&buf[..], b"x[\"a\",\"b\"]");
         assert_eq!(buf.as_ptr(), ptr);
         // After a split whose part is still alive, the rest is shared: still correct.
         let head = buf.split_to(1);
-        to_bytes_mut(&1u8, &mut buf);
+        to_bytes_mut(&1u8, &mut buf).unwrap();
         assert_eq!(&head[..], b"x");
         assert_eq!(&buf[..], b"[\"a\",\"b\"]1");
     }
@@ -275,10 +295,10 @@ mod tests {
     #[test]
     fn buf_mut_and_bytes() {
         let mut out: Vec<u8> = Vec::new();
-        write_buf(&[1u8, 2], &mut out);
-        write_buf("s", &mut out);
+        write_buf(&[1u8, 2], &mut out).unwrap();
+        write_buf("s", &mut out).unwrap();
         assert_eq!(out, b"[1,2]\"s\"");
-        assert_eq!(&to_bytes(&true)[..], b"true");
+        assert_eq!(&to_bytes(&true).unwrap()[..], b"true");
     }
 
     #[test]

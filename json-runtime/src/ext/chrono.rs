@@ -15,7 +15,7 @@
 //! # #[cfg(feature = "chrono")] {
 //! use chrono::{DateTime, TimeZone, Utc};
 //! let t = Utc.with_ymd_and_hms(2026, 11, 6, 7, 10, 0).unwrap();
-//! let json = json_runtime::to_string(&t);
+//! let json = json_runtime::to_string(&t).unwrap();
 //! assert_eq!(json, r#""2026-11-06T07:10:00Z""#);
 //! assert_eq!(json_runtime::from_str::<DateTime<Utc>>(&json).unwrap(), t);
 //! let later = json_runtime::from_str::<DateTime<Utc>>(r#""2026-11-06T09:10:00+02:00""#).unwrap();
@@ -101,7 +101,7 @@ impl<Tz: TimeZone> ToJson for DateTime<Tz> {
         push_time(&mut b, local.time());
         push_offset(&mut b, self.offset().fix());
         b.push(b'"');
-        w.raw(b.as_bytes());
+        w.bytes(b.as_bytes());
     }
 }
 
@@ -114,7 +114,7 @@ impl ToJson for NaiveDateTime {
         b.push(b'T');
         push_time(&mut b, self.time());
         b.push(b'"');
-        w.raw(b.as_bytes());
+        w.bytes(b.as_bytes());
     }
 }
 
@@ -125,7 +125,7 @@ impl ToJson for NaiveDate {
         b.push(b'"');
         push_date(&mut b, *self);
         b.push(b'"');
-        w.raw(b.as_bytes());
+        w.bytes(b.as_bytes());
     }
 }
 
@@ -136,7 +136,7 @@ impl ToJson for NaiveTime {
         b.push(b'"');
         push_time(&mut b, *self);
         b.push(b'"');
-        w.raw(b.as_bytes());
+        w.bytes(b.as_bytes());
     }
 }
 

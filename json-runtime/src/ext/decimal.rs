@@ -15,7 +15,7 @@
 //! # #[cfg(feature = "rust_decimal")] {
 //! use rust_decimal::Decimal;
 //! let price = Decimal::new(2350, 2);
-//! assert_eq!(json_runtime::to_string(&price), r#""23.50""#);
+//! assert_eq!(json_runtime::to_string(&price).unwrap(), r#""23.50""#);
 //! assert_eq!(json_runtime::from_str::<Decimal>("23.5").unwrap(), price);
 //!
 //! #[derive(json_runtime::FastJson, Debug, PartialEq)]
@@ -30,7 +30,7 @@
 use rust_decimal::Decimal;
 
 use super::StackBuf;
-use crate::{Format, FromJson, Number, Reader, Result, ToJson, Writer};
+use crate::{Format, FromJson, ParsedNumber, Reader, Result, ToJson, Writer};
 
 const EXPECTING: &str = "a Decimal type representing a fixed-point number";
 
@@ -77,7 +77,7 @@ fn encode(d: &Decimal, quoted: bool) -> StackBuf<48> {
 impl ToJson for Decimal {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(encode(self, true).as_bytes());
+        w.bytes(encode(self, true).as_bytes());
     }
 }
 
@@ -174,9 +174,9 @@ fn read_any(r: &mut Reader<'_>) -> Result<Decimal> {
         Some(b'-' | b'0'..=b'9') => {
             let start = r.position();
             match r.read_number()? {
-                Number::U64(v) => Ok(Decimal::from(v)),
-                Number::I64(v) => Ok(Decimal::from(v)),
-                Number::F64(v) => match short_decimal(&r.input()[start..r.position()]) {
+                ParsedNumber::U64(v) => Ok(Decimal::from(v)),
+                ParsedNumber::I64(v) => Ok(Decimal::from(v)),
+                ParsedNumber::F64(v) => match short_decimal(&r.input()[start..r.position()]) {
                     Some(d) => Ok(d),
                     None => from_f64(r, v),
                 },

@@ -8,7 +8,7 @@
 //! use indexmap::IndexMap;
 //! let m: IndexMap<String, u32> = json_runtime::from_str(r#"{"b":1,"a":2,"b":3}"#).unwrap();
 //! assert_eq!(m.iter().collect::<Vec<_>>(), [(&"b".to_string(), &3), (&"a".to_string(), &2)]);
-//! assert_eq!(json_runtime::to_string(&m), r#"{"b":3,"a":2}"#);
+//! assert_eq!(json_runtime::to_string(&m).unwrap(), r#"{"b":3,"a":2}"#);
 //! # }
 //! ```
 

@@ -6,7 +6,7 @@
 //! # #[cfg(feature = "ipnet")] {
 //! use ipnet::IpNet;
 //! let net: IpNet = "10.1.0.0/16".parse().unwrap();
-//! assert_eq!(json_runtime::to_string(&net), r#""10.1.0.0/16""#);
+//! assert_eq!(json_runtime::to_string(&net).unwrap(), r#""10.1.0.0/16""#);
 //! assert_eq!(json_runtime::from_str::<IpNet>(r#""10.1.0.0/16""#).unwrap(), net);
 //! assert!(json_runtime::from_str::<IpNet>(r#""10.1.0.0/33""#).is_err());
 //! # }

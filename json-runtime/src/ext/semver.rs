@@ -7,7 +7,7 @@
 //! # #[cfg(feature = "semver")] {
 //! use semver::{Version, VersionReq};
 //! let v = Version::parse("1.2.3-rc.1").unwrap();
-//! assert_eq!(json_runtime::to_string(&v), r#""1.2.3-rc.1""#);
+//! assert_eq!(json_runtime::to_string(&v).unwrap(), r#""1.2.3-rc.1""#);
 //! assert_eq!(json_runtime::from_str::<Version>(r#""1.2.3-rc.1""#).unwrap(), v);
 //! let req: VersionReq = json_runtime::from_str(r#""^1.2""#).unwrap();
 //! assert!(req.matches(&Version::new(1, 4, 0)));
@@ -37,7 +37,7 @@ mod tests {
     fn long_texts_leave_the_stack_buffer() {
         let text = format!("1.2.3-{}", "a".repeat(100));
         let v = Version::parse(&text).unwrap();
-        let json = crate::to_string(&v);
+        let json = crate::to_string(&v).unwrap();
         assert_eq!(json, format!("\"{text}\""));
         assert_eq!(crate::from_str::<Version>(&json).unwrap(), v);
     }

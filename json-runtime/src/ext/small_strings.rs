@@ -12,7 +12,7 @@
 //! assert_eq!(s, "café");
 //! let c: CompactString = json_runtime::from_str(r#""inline""#).unwrap();
 //! assert!(!c.is_heap_allocated());
-//! assert_eq!(json_runtime::to_string(&c), r#""inline""#);
+//! assert_eq!(json_runtime::to_string(&c).unwrap(), r#""inline""#);
 //! # }
 //! ```
 

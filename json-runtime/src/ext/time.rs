@@ -17,7 +17,7 @@
 //! let t = Date::from_calendar_date(2026, Month::November, 6).unwrap()
 //!     .with_time(Time::from_hms(7, 10, 0).unwrap())
 //!     .assume_utc();
-//! assert_eq!(json_runtime::to_string(&t), "[2026,310,7,10,0,0,0,0,0]");
+//! assert_eq!(json_runtime::to_string(&t).unwrap(), "[2026,310,7,10,0,0,0,0,0]");
 //!
 //! let mut out = Vec::new();
 //! json_runtime::ext::time::rfc3339::write_json(&t, &mut json_runtime::Writer::<json_runtime::Compact>::new(&mut out));
@@ -172,7 +172,7 @@ pub mod rfc3339 {
             }
         }
         b.push(b'"');
-        w.raw(b.as_bytes());
+        w.bytes(b.as_bytes());
     }
 
     /// Reads an RFC 3339 string.

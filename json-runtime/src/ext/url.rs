@@ -6,7 +6,7 @@
 //! # #[cfg(feature = "url")] {
 //! use url::Url;
 //! let u = Url::parse("https://example.com/a b?q=1").unwrap();
-//! assert_eq!(json_runtime::to_string(&u), r#""https://example.com/a%20b?q=1""#);
+//! assert_eq!(json_runtime::to_string(&u).unwrap(), r#""https://example.com/a%20b?q=1""#);
 //! assert_eq!(json_runtime::from_str::<Url>(r#""https://example.com/a%20b?q=1""#).unwrap(), u);
 //! let err = json_runtime::from_str::<Url>(r#""not a url""#).unwrap_err();
 //! assert_eq!(err.message(), r#"relative URL without a base: "not a url""#);

@@ -5,7 +5,7 @@
 //! ```
 //! # #[cfg(feature = "uuid")] {
 //! let id = uuid::Uuid::from_u128(0x67e5504410b1426f9247bb680e5fe0c8);
-//! let json = json_runtime::to_string(&id);
+//! let json = json_runtime::to_string(&id).unwrap();
 //! assert_eq!(json, r#""67e55044-10b1-426f-9247-bb680e5fe0c8""#);
 //! assert_eq!(json_runtime::from_str::<uuid::Uuid>(&json).unwrap(), id);
 //! // The simple, braced and URN forms are read too, as by uuid's serde impl.
@@ -44,7 +44,7 @@ fn encode(id: &Uuid) -> [u8; 38] {
 impl ToJson for Uuid {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(&encode(self));
+        w.bytes(&encode(self));
     }
 }
 
@@ -75,7 +75,7 @@ mod tests {
         for v in [0u128, u128::MAX, 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210] {
             let id = Uuid::from_u128(v);
             let want = format!("\"{}\"", id.hyphenated());
-            assert_eq!(crate::to_string(&id), want);
+            assert_eq!(crate::to_string(&id).unwrap(), want);
         }
     }
 }

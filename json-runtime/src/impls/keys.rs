@@ -9,7 +9,7 @@
 use alloc::borrow::Cow;
 use alloc::{boxed::Box, string::String};
 
-use crate::error::ErrorKind;
+use crate::error::Category;
 use crate::writer::small::owned_string;
 use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
 
@@ -53,7 +53,7 @@ impl ToJsonKey for char {
 impl ToJsonKey for bool {
     #[inline]
     fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(if *self { b"\"true\"" } else { b"\"false\"" });
+        w.bytes(if *self { b"\"true\"" } else { b"\"false\"" });
     }
 }
 
@@ -143,10 +143,10 @@ fn read_numeric_key<'de, T: FromJson<'de>>(r: &mut Reader<'de>) -> Result<T> {
 /// An error from reading a key's text, re-reported at the reader's position.
 #[cold]
 fn relocate(r: &Reader<'_>, e: Error) -> Error {
-    match e.kind() {
-        ErrorKind::Data => r.error(e.message()),
+    match e.classify() {
+        Category::Data => r.error(e.message()),
         // The number ended at the closing quote.
-        ErrorKind::Eof => r.syntax("invalid number"),
+        Category::Eof => r.syntax("invalid number"),
         _ => r.syntax(e.message()),
     }
 }
@@ -158,9 +158,9 @@ macro_rules! int_keys {
         impl ToJsonKey for $t {
             #[inline]
             fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-                w.buffer().push(b'"');
+                w.out_mut().push(b'"');
                 w.$write(*self as $wide);
-                w.buffer().push(b'"');
+                w.out_mut().push(b'"');
             }
         }
         /// The key's raw text must be exactly a JSON integer in range (no whitespace, `+`,
@@ -195,7 +195,7 @@ macro_rules! float_keys {
                 }
                 let mut b = zmij::Buffer::new();
                 let s = b.format_finite(*self);
-                let out = w.buffer();
+                let out = w.out_mut();
                 out.push(b'"');
                 out.extend_from_slice(s.as_bytes());
                 out.push(b'"');

@@ -119,7 +119,7 @@ mod tests {
         for s in [SocketAddr::V6(v6), SocketAddr::V6(mapped)] {
             assert_eq!(Buf::format(&s).as_str(), s.to_string());
             assert_eq!(
-                crate::to_string(&s),
+                crate::to_string(&s).unwrap(),
                 serde_json::to_string(&s).unwrap(),
                 "{s}"
             );

@@ -39,7 +39,7 @@ macro_rules! unsigned {
                 let start = r.position();
                 let v = r.read_u64_as(stringify!($t))?;
                 <$t>::try_from(v).map_err(|_| {
-                    r.number_mismatch(start, crate::Number::U64(v), stringify!($t))
+                    r.number_mismatch(start, crate::ParsedNumber::U64(v), stringify!($t))
                 })
             }
         }
@@ -62,7 +62,7 @@ macro_rules! signed {
                 let start = r.position();
                 let v = r.read_i64_as(stringify!($t))?;
                 <$t>::try_from(v).map_err(|_| {
-                    r.number_mismatch(start, crate::Number::I64(v), stringify!($t))
+                    r.number_mismatch(start, crate::ParsedNumber::I64(v), stringify!($t))
                 })
             }
         }

@@ -19,7 +19,7 @@ use crate::{Format, FromJson, Reader, Result, ToJson, Writer};
 impl ToJson for RawValue {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(self.get().as_bytes());
+        w.raw(self.get());
     }
 }
 
@@ -68,15 +68,15 @@ mod tests {
         assert_eq!(ours["a"].get(), theirs["a"].get());
         assert_eq!(ours["a"].get(), raw["a"].get());
         assert_eq!(
-            crate::to_string(&ours),
+            crate::to_string(&ours).unwrap(),
             serde_json::to_string(&theirs).unwrap()
         );
         assert_eq!(
-            crate::to_string_pretty(&ours),
+            crate::to_string_pretty(&ours).unwrap(),
             serde_json::to_string_pretty(&theirs).unwrap()
         );
         let owned: Vec<Box<RawValue>> = crate::from_str("[ {} , [ ] ]").unwrap();
-        assert_eq!(crate::to_string(&owned), "[{},[ ]]");
+        assert_eq!(crate::to_string(&owned).unwrap(), "[{},[ ]]");
         for bad in ["[1,]", "", "{\"a\" 1}", "[1] x", "\"\\x\""] {
             assert!(crate::from_str::<Box<RawValue>>(bad).is_err(), "{bad}");
             assert!(crate::from_str::<&RawValue>(bad).is_err(), "{bad}");

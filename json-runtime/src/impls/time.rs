@@ -19,8 +19,8 @@ struct Form {
     secs: &'static str,
     nanos: &'static str,
     /// The literals for [`Writer::key`].
-    secs_key: &'static [u8],
-    nanos_key: &'static [u8],
+    secs_key: &'static str,
+    nanos_key: &'static str,
     overflow: &'static str,
 }
 
@@ -28,8 +28,8 @@ const DURATION: Form = Form {
     expecting: "struct Duration",
     secs: "secs",
     nanos: "nanos",
-    secs_key: b",\"secs\":",
-    nanos_key: b",\"nanos\":",
+    secs_key: ",\"secs\":",
+    nanos_key: ",\"nanos\":",
     overflow: "overflow deserializing Duration",
 };
 
@@ -38,8 +38,8 @@ const SYSTEM_TIME: Form = Form {
     expecting: "struct SystemTime",
     secs: "secs_since_epoch",
     nanos: "nanos_since_epoch",
-    secs_key: b",\"secs_since_epoch\":",
-    nanos_key: b",\"nanos_since_epoch\":",
+    secs_key: ",\"secs_since_epoch\":",
+    nanos_key: ",\"nanos_since_epoch\":",
     overflow: "overflow deserializing SystemTime epoch offset",
 };
 
@@ -126,7 +126,7 @@ fn invalid_length(r: &Reader<'_>, len: usize, form: &Form) -> crate::Error {
 /// ```
 /// use std::time::Duration;
 /// let d = Duration::new(5, 30);
-/// assert_eq!(json_runtime::to_string(&d), r#"{"secs":5,"nanos":30}"#);
+/// assert_eq!(json_runtime::to_string(&d).unwrap(), r#"{"secs":5,"nanos":30}"#);
 /// assert_eq!(json_runtime::from_str::<Duration>(r#"{"nanos":30,"secs":5}"#).unwrap(), d);
 /// assert_eq!(json_runtime::from_str::<Duration>("[5,30]").unwrap(), d);
 /// assert!(json_runtime::from_str::<Duration>(r#"{"secs":5}"#).is_err());
@@ -152,7 +152,7 @@ impl<'de> FromJson<'de> for Duration {
 /// ```
 /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// let t = UNIX_EPOCH + Duration::new(1_700_000_000, 5);
-/// let json = json_runtime::to_string(&t);
+/// let json = json_runtime::to_string(&t).unwrap();
 /// assert_eq!(json, r#"{"secs_since_epoch":1700000000,"nanos_since_epoch":5}"#);
 /// assert_eq!(json_runtime::from_str::<SystemTime>(&json).unwrap(), t);
 /// ```

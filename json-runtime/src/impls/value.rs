@@ -8,7 +8,7 @@
 use serde_json::{Map, Number, Value};
 use std::prelude::rust_2021::*; // a std-only module (feature `serde_json` implies `std`)
 
-use crate::reader::Number as ReadNumber;
+use crate::reader::ParsedNumber as ReadNumber;
 use crate::writer::small::owned_string;
 use crate::{Error, Format, FromJson, Reader, Result, ToJson, Writer};
 
@@ -203,11 +203,11 @@ mod tests {
         let theirs: Value = serde_json::from_str(json).unwrap();
         assert_eq!(ours, theirs, "{json}");
         assert_eq!(
-            crate::to_string(&ours),
+            crate::to_string(&ours).unwrap(),
             serde_json::to_string(&theirs).unwrap()
         );
         assert_eq!(
-            crate::to_string_pretty(&ours),
+            crate::to_string_pretty(&ours).unwrap(),
             serde_json::to_string_pretty(&theirs).unwrap()
         );
     }

@@ -9,10 +9,10 @@ mod number_scan;
 mod skip;
 mod string;
 
-pub use number::Number;
+pub use number::ParsedNumber;
 pub use string::Str;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Category, Error, Result};
 
 /// Settings for reading. Build one once and reuse it; reading with it costs nothing extra.
 ///
@@ -295,7 +295,7 @@ impl<'de> Reader<'de> {
     fn depth_error(&self) -> Error {
         let (line, column) = self.line_col(self.pos + 1);
         Error::new(
-            ErrorKind::Syntax,
+            Category::Syntax,
             "recursion limit exceeded".to_string(),
             line,
             column,
@@ -392,7 +392,7 @@ impl<'de> Reader<'de> {
     /// which release builds inline into an immediate compare, while a size-optimized build
     /// (`opt-level = "s"`) may keep one copy (3 KB less in the no_std image).
     #[inline]
-    pub fn eat_key(&mut self, quoted: &[u8]) -> bool {
+    pub(crate) fn eat_key(&mut self, quoted: &[u8]) -> bool {
         // Bounds from the rest of the input: `pos + len` needs no overflow test, and the colon
         // right after the key is checked against the same slice.
         let n = quoted.len();
@@ -642,7 +642,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
-    fn make_error(&self, kind: ErrorKind, message: String) -> Error {
+    fn make_error(&self, kind: Category, message: String) -> Error {
         let (line, column) = self.line_col(self.pos);
         Error::new(kind, message, line, column)
     }
@@ -650,19 +650,19 @@ impl<'de> Reader<'de> {
     /// A syntax error at the current position.
     #[cold]
     pub fn syntax(&self, message: &str) -> Error {
-        self.make_error(ErrorKind::Syntax, message.to_string())
+        self.make_error(Category::Syntax, message.to_string())
     }
 
     /// An end-of-input error.
     #[cold]
     pub fn eof(&self, what: &str) -> Error {
-        self.make_error(ErrorKind::Eof, format!("EOF while parsing {what}"))
+        self.make_error(Category::Eof, format!("EOF while parsing {what}"))
     }
 
     /// A data error (well-formed JSON of the wrong shape) at the current position.
     #[cold]
     pub fn error(&self, message: impl core::fmt::Display) -> Error {
-        self.make_error(ErrorKind::Data, message.to_string())
+        self.make_error(Category::Data, message.to_string())
     }
 
     /// Attaches the current position to an error built without one ([`Error::custom`]).
@@ -711,9 +711,9 @@ impl<'de> Reader<'de> {
                 }
             }
             "number" => match self.read_number() {
-                Ok(Number::U64(v)) => format!("integer `{v}`"),
-                Ok(Number::I64(v)) => format!("integer `{v}`"),
-                Ok(Number::F64(v)) => format!("floating point `{}`", number::SerdeFloat(v)),
+                Ok(ParsedNumber::U64(v)) => format!("integer `{v}`"),
+                Ok(ParsedNumber::I64(v)) => format!("integer `{v}`"),
+                Ok(ParsedNumber::F64(v)) => format!("floating point `{}`", number::SerdeFloat(v)),
                 Err(e) => return e,
             },
             _ => {

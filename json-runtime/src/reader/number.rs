@@ -13,7 +13,7 @@ use super::number_scan::{scan, Scanned};
 
 /// A number as parsed, before it is fitted to the target type (serde_json's three cases).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Number {
+pub enum ParsedNumber {
     /// A non-negative integer that fits `u64`.
     U64(u64),
     /// A negative integer that fits `i64`.
@@ -80,7 +80,7 @@ const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 
 impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).
     #[inline]
-    pub fn read_number(&mut self) -> Result<Number> {
+    pub fn read_number(&mut self) -> Result<ParsedNumber> {
         match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.parse_number(),
             _ => Err(self.invalid_type("a number")),
@@ -89,7 +89,7 @@ impl<'de> Reader<'de> {
 
     /// The number at the cursor: the one-pass scanner for the common case, else the general one.
     #[inline]
-    fn parse_number(&mut self) -> Result<Number> {
+    fn parse_number(&mut self) -> Result<ParsedNumber> {
         let start = self.pos;
         let Some(s) = scan(self.input, start) else {
             return self.parse_number_general();
@@ -97,13 +97,13 @@ impl<'de> Reader<'de> {
         self.pos = s.end;
         if !s.is_float {
             if !s.negative {
-                return Ok(Number::U64(s.mantissa));
+                return Ok(ParsedNumber::U64(s.mantissa));
             }
             if s.mantissa != 0 && s.mantissa <= 1 << 63 {
-                return Ok(Number::I64((s.mantissa as i64).wrapping_neg()));
+                return Ok(ParsedNumber::I64((s.mantissa as i64).wrapping_neg()));
             }
         }
-        self.scanned_to_f64(s, start).map(Number::F64)
+        self.scanned_to_f64(s, start).map(ParsedNumber::F64)
     }
 
     /// The correctly rounded value of a scanned number: Clinger's exact fast path, else
@@ -124,7 +124,7 @@ impl<'de> Reader<'de> {
                 Some(_) => return Err(self.syntax("number out of range")),
                 None => {
                     return match self.parse_float_slow(start)? {
-                        Number::F64(v) => Ok(v),
+                        ParsedNumber::F64(v) => Ok(v),
                         _ => Err(self.syntax("number out of range")),
                     }
                 }
@@ -136,7 +136,7 @@ impl<'de> Reader<'de> {
     /// The number grammar, with the significand accumulated on the way. The cursor is kept in
     /// a local while scanning (writing `self.pos` per digit kept it in memory: measured slower).
     #[inline(never)]
-    pub(super) fn parse_number_general(&mut self) -> Result<Number> {
+    pub(super) fn parse_number_general(&mut self) -> Result<ParsedNumber> {
         let start = self.pos;
         let input = self.input;
         let mut pos = self.pos;
@@ -269,10 +269,10 @@ impl<'de> Reader<'de> {
         self.pos = pos;
         if !is_float && !overflow {
             if !negative {
-                return Ok(Number::U64(mantissa));
+                return Ok(ParsedNumber::U64(mantissa));
             }
             if mantissa != 0 && mantissa <= 1 << 63 {
-                return Ok(Number::I64((mantissa as i64).wrapping_neg()));
+                return Ok(ParsedNumber::I64((mantissa as i64).wrapping_neg()));
             }
         }
         if !overflow {
@@ -283,12 +283,12 @@ impl<'de> Reader<'de> {
                 } else {
                     m * POW10[exp10 as usize]
                 };
-                return Ok(Number::F64(if negative { -v } else { v }));
+                return Ok(ParsedNumber::F64(if negative { -v } else { v }));
             }
             // The exact significand: Eisel-Lemire, unless it cannot decide.
             if let Some(v) = float::decimal_to_f64(mantissa, exp10) {
                 if v.is_finite() {
-                    return Ok(Number::F64(if negative { -v } else { v }));
+                    return Ok(ParsedNumber::F64(if negative { -v } else { v }));
                 }
                 return Err(self.syntax("number out of range"));
             }
@@ -360,7 +360,7 @@ impl<'de> Reader<'de> {
     /// when the fast paths could not: more than 19 significant digits, or a value too close to
     /// a halfway point between two floats.
     #[cold]
-    fn parse_float_slow(&mut self, start: usize) -> Result<Number> {
+    fn parse_float_slow(&mut self, start: usize) -> Result<ParsedNumber> {
         let bytes = &self.input[start..self.pos];
         let v = match float::truncated_to_f64(bytes) {
             Some(v) => v,
@@ -372,7 +372,7 @@ impl<'de> Reader<'de> {
                 .unwrap_or(f64::NAN),
         };
         if v.is_finite() {
-            Ok(Number::F64(v))
+            Ok(ParsedNumber::F64(v))
         } else {
             Err(self.syntax("number out of range"))
         }
@@ -408,7 +408,7 @@ impl<'de> Reader<'de> {
     fn read_u64_general(&mut self, expected: &str) -> Result<u64> {
         let start = self.pos;
         match self.read_number()? {
-            Number::U64(v) => Ok(v),
+            ParsedNumber::U64(v) => Ok(v),
             n => Err(self.number_mismatch(start, n, expected)),
         }
     }
@@ -441,8 +441,8 @@ impl<'de> Reader<'de> {
     fn read_i64_general(&mut self, expected: &str) -> Result<i64> {
         let start = self.pos;
         match self.read_number()? {
-            Number::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),
-            Number::I64(v) => Ok(v),
+            ParsedNumber::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),
+            ParsedNumber::I64(v) => Ok(v),
             n => Err(self.number_mismatch(start, n, expected)),
         }
     }
@@ -485,9 +485,9 @@ impl<'de> Reader<'de> {
             return self.scanned_to_f64(s, start);
         }
         Ok(match self.parse_number_general()? {
-            Number::U64(v) => v as f64,
-            Number::I64(v) => v as f64,
-            Number::F64(v) => v,
+            ParsedNumber::U64(v) => v as f64,
+            ParsedNumber::I64(v) => v as f64,
+            ParsedNumber::F64(v) => v,
         })
     }
 
@@ -519,9 +519,9 @@ impl<'de> Reader<'de> {
             self.scanned_to_f64(s, start)?
         } else {
             match self.parse_number_general()? {
-                Number::U64(v) => return Ok(v as f32),
-                Number::I64(v) => return Ok(v as f32),
-                Number::F64(v) => v,
+                ParsedNumber::U64(v) => return Ok(v as f32),
+                ParsedNumber::I64(v) => return Ok(v as f32),
+                ParsedNumber::F64(v) => v,
             }
         };
         if f64_rounds_to_f32_once(v) {
@@ -592,7 +592,7 @@ impl<'de> Reader<'de> {
         let negative = self.input[start] == b'-';
         let n = self.read_number()?;
         let text = &self.input[start + negative as usize..self.pos];
-        if matches!(n, Number::F64(_)) && text.iter().any(|b| !b.is_ascii_digit()) {
+        if matches!(n, ParsedNumber::F64(_)) && text.iter().any(|b| !b.is_ascii_digit()) {
             return Err(self.number_mismatch(start, n, "an integer"));
         }
         Ok((negative, text))
@@ -600,15 +600,20 @@ impl<'de> Reader<'de> {
 
     /// `invalid type: floating point `1.5`, expected u8` and the like, positioned like serde_json.
     #[cold]
-    pub(crate) fn number_mismatch(&self, _start: usize, n: Number, expected: &str) -> crate::Error {
+    pub(crate) fn number_mismatch(
+        &self,
+        _start: usize,
+        n: ParsedNumber,
+        expected: &str,
+    ) -> crate::Error {
         match n {
-            Number::U64(v) => self.error(format_args!(
+            ParsedNumber::U64(v) => self.error(format_args!(
                 "invalid value: integer `{v}`, expected {expected}"
             )),
-            Number::I64(v) => self.error(format_args!(
+            ParsedNumber::I64(v) => self.error(format_args!(
                 "invalid value: integer `{v}`, expected {expected}"
             )),
-            Number::F64(v) => self.error(format_args!(
+            ParsedNumber::F64(v) => self.error(format_args!(
                 "invalid type: floating point `{}`, expected {expected}",
                 SerdeFloat(v)
             )),

@@ -594,13 +594,18 @@ mod tests {
 
 #[cfg(test)]
 mod differential {
-    use crate::reader::{Number, Reader};
+    use crate::reader::{ParsedNumber, Reader};
 
     /// The number `text` read by the one-pass scanner (padded, so that it has its eight bytes)
     /// and by the general scanner (the text alone, the way the end of an input is read).
     /// With the offset each stopped at.
     #[allow(clippy::type_complexity)]
-    fn both(text: &str) -> (Result<(Number, usize), ()>, Result<(Number, usize), ()>) {
+    fn both(
+        text: &str,
+    ) -> (
+        Result<(ParsedNumber, usize), ()>,
+        Result<(ParsedNumber, usize), ()>,
+    ) {
         let padded = format!("{text}         ");
         let mut fast = Reader::new(padded.as_bytes());
         let fast = fast.read_number().map(|n| (n, fast.pos)).map_err(drop);
@@ -682,7 +687,7 @@ mod differential {
         for text in &texts {
             let (fast, general) = both(text);
             let same = match (&fast, &general) {
-                (Ok((Number::F64(a), i)), Ok((Number::F64(b), j))) => {
+                (Ok((ParsedNumber::F64(a), i)), Ok((ParsedNumber::F64(b), j))) => {
                     a.to_bits() == b.to_bits() && i == j
                 }
                 (Ok(a), Ok(b)) => a == b,
@@ -690,7 +695,7 @@ mod differential {
                 _ => false,
             };
             assert!(same, "{text}: scanner {fast:?}, general {general:?}");
-            if let Ok((Number::F64(v), end)) = fast {
+            if let Ok((ParsedNumber::F64(v), end)) = fast {
                 if end == text.len() {
                     assert_eq!(
                         v.to_bits(),

@@ -2,7 +2,7 @@
 //! reader's scratch buffer; UTF-8 validated; lone surrogates rejected (like serde_json).
 
 use super::Reader;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Category, Error, Result};
 use crate::swar::{find_special, find_special_ascii};
 use alloc::string::ToString;
 
@@ -166,7 +166,7 @@ impl<'de> Reader<'de> {
     fn utf8_error(&self, invalid_len: usize) -> Error {
         let (line, column) = self.line_col(self.pos);
         Error::new(
-            ErrorKind::Syntax,
+            Category::Syntax,
             "invalid unicode code point".to_string(),
             line,
             column.saturating_sub(invalid_len),

@@ -21,7 +21,7 @@ use crate::{Format, FromJsonKey, Reader, Result, ToJsonKey, Writer};
 
 impl<T: Serialize> ToJsonKey for Serde<T> {
     fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
-        let out = w.buffer();
+        let out = w.out_mut();
         let start = out.len();
         let mut ser = serde_json::Serializer::new(&mut *out);
         if let Err(err) = ser.collect_map(std::iter::once((&self.0, ()))) {
@@ -33,6 +33,7 @@ impl<T: Serialize> ToJsonKey for Serde<T> {
         // `{<key>:null}` -> `<key>`
         out.truncate(out.len() - b":null}".len());
         out.remove(start);
+        w.check_utf8_since(start);
     }
 }
 
@@ -96,10 +97,10 @@ mod tests {
     fn keys_as_serde_json_writes_and_reads_them() {
         let map: BTreeMap<Serde<u32>, u8> = [(Serde(7), 1), (Serde(30), 2)].into();
         let plain: BTreeMap<u32, u8> = [(7, 1), (30, 2)].into();
-        let json = crate::to_string(&map);
+        let json = crate::to_string(&map).unwrap();
         assert_eq!(json, serde_json::to_string(&plain).unwrap());
         assert_eq!(
-            crate::to_string_pretty(&map),
+            crate::to_string_pretty(&map).unwrap(),
             serde_json::to_string_pretty(&plain).unwrap()
         );
         assert_eq!(

@@ -28,7 +28,7 @@
 //! let json = r#"{"id":7,"total":{"cents":1250,"currency":"EUR"},"discount":null,"lines":[{"cents":1250,"currency":"EUR"}]}"#;
 //! let invoice: Invoice = json_runtime::from_str(json).unwrap();
 //! assert_eq!(invoice.total.cents, 1250);
-//! assert_eq!(json_runtime::to_string(&invoice), json);
+//! assert_eq!(json_runtime::to_string(&invoice).unwrap(), json);
 //!
 //! let err = json_runtime::from_str::<Invoice>(r#"{"id":7,"total":{"cents":"x","currency":"EUR"}}"#)
 //!     .unwrap_err();
@@ -40,11 +40,10 @@
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
+pub(crate) mod field;
 mod key;
 mod read;
 mod write;
-
-use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
 
@@ -67,7 +66,7 @@ pub use write::write_json;
 /// use std::net::Ipv4Addr; // stands for any serde-only type
 ///
 /// let list = vec![Serde(Ipv4Addr::LOCALHOST), Serde(Ipv4Addr::new(10, 0, 0, 1))];
-/// let json = json_runtime::to_string(&list);
+/// let json = json_runtime::to_string(&list).unwrap();
 /// assert_eq!(json, serde_json::to_string(&[Ipv4Addr::LOCALHOST, Ipv4Addr::new(10, 0, 0, 1)]).unwrap());
 /// let back: Vec<Serde<Ipv4Addr>> = json_runtime::from_str(&json).unwrap();
 /// assert_eq!(back, list);
@@ -144,36 +143,5 @@ impl<'de, T: Deserialize<'de>> FromJson<'de> for Serde<T> {
     /// gives its none value, anything else is a missing-field error.
     fn missing_field(r: &Reader<'de>, name: &'static str) -> Result<Self> {
         read::missing_field(r, name).map(Serde)
-    }
-}
-
-/// What `#[fastjson(serde)]` expands to: the derive treats the field as if it had
-/// `#[fastjson(with = "<this type>")]`, and calls `missing_field` for an absent field.
-/// Not a public API.
-#[doc(hidden)]
-pub struct SerdeField<T: ?Sized>(PhantomData<T>);
-
-impl<T: ?Sized> SerdeField<T> {
-    #[inline]
-    pub fn write_json<F: Format>(value: &T, w: &mut Writer<'_, F>)
-    where
-        T: Serialize,
-    {
-        write_json(value, w);
-    }
-
-    #[inline]
-    pub fn read_json<'de>(r: &mut Reader<'de>) -> Result<T>
-    where
-        T: Deserialize<'de> + Sized,
-    {
-        read_json(r)
-    }
-
-    pub fn missing_field<'de>(r: &Reader<'de>, name: &'static str) -> Result<T>
-    where
-        T: Deserialize<'de> + Sized,
-    {
-        read::missing_field(r, name)
     }
 }

@@ -9,7 +9,7 @@ use std::prelude::rust_2021::*;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use crate::error::ErrorKind;
+use crate::error::Category;
 use crate::{Error, Reader, Result};
 
 /// Reads one value with serde_json's deserializer (a `with` module function: `#[fastjson(with
@@ -104,10 +104,10 @@ fn failed(r: &mut Reader<'_>, start: usize, err: serde_json::Error) -> Error {
 #[cold]
 pub(super) fn translate(r: &Reader<'_>, start: usize, err: serde_json::Error) -> Error {
     let kind = match err.classify() {
-        serde_json::error::Category::Io => ErrorKind::Io,
-        serde_json::error::Category::Syntax => ErrorKind::Syntax,
-        serde_json::error::Category::Data => ErrorKind::Data,
-        serde_json::error::Category::Eof => ErrorKind::Eof,
+        serde_json::error::Category::Io => Category::Io,
+        serde_json::error::Category::Syntax => Category::Syntax,
+        serde_json::error::Category::Data => Category::Data,
+        serde_json::error::Category::Eof => Category::Eof,
     };
     let mut message = err.to_string();
     let (line0, column0) = r.line_col(start);

@@ -17,24 +17,27 @@ use crate::{Format, Writer};
 /// "json_runtime::serde_bridge")]`).
 ///
 /// If the value's `Serialize` impl fails (serde_json returns the error: a map key that is not a
-/// string or number, a custom error), the error is recorded with [`Writer::fail`]: the `try_`
-/// functions return it, the infallible ones panic with it.
+/// string or number, a custom error), the error is recorded with [`Writer::fail`], and
+/// [`crate::to_vec`] and the other entry points return it.
 #[inline]
 pub fn write_json<T: Serialize + ?Sized, F: Format>(value: &T, w: &mut Writer<'_, F>) {
+    let level = w.level();
+    let start = w.out_mut().len();
     let result = if F::PRETTY {
-        let formatter = Indented::at(w.level());
+        let formatter = Indented::at(level);
         value.serialize(&mut serde_json::Serializer::with_formatter(
-            w.buffer(),
+            w.out_mut(),
             formatter,
         ))
     } else {
         value.serialize(&mut serde_json::Serializer::with_formatter(
-            w.buffer(),
+            w.out_mut(),
             CompactFormatter,
         ))
     };
-    if let Err(err) = result {
-        w.fail(err);
+    match result {
+        Err(err) => w.fail(err),
+        Ok(()) => w.check_utf8_since(start),
     }
 }
 
@@ -145,7 +148,7 @@ mod tests {
         let inner = json!({"a": [1, {"b": []}, {}], "c": {"d": null}, "e": []});
         let doc = vec![vec![Serde(inner.clone())], vec![]];
         let expected = serde_json::to_string_pretty(&vec![vec![inner], vec![]]).unwrap();
-        assert_eq!(to_string_pretty(&doc), expected);
+        assert_eq!(to_string_pretty(&doc).unwrap(), expected);
     }
 
     #[test]
@@ -153,6 +156,6 @@ mod tests {
     fn a_failing_serialize_panics() {
         let mut map = std::collections::BTreeMap::new();
         map.insert(vec![1u8], 1u8);
-        crate::to_string(&Serde(map));
+        crate::to_string(&Serde(map)).unwrap();
     }
 }

@@ -8,7 +8,7 @@ use std::prelude::rust_2021::*;
 use super::source::Source;
 use super::step::{ready, Step};
 use super::StreamOptions;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Category, Error, Result};
 use crate::FromJson;
 use std::io::Read;
 use std::marker::PhantomData;
@@ -200,11 +200,11 @@ impl ArrayCore {
     #[cold]
     fn syntax(&self, message: &str) -> Error {
         let at = self.src.buf.start + 1;
-        self.src.error_at(at, ErrorKind::Syntax, message)
+        self.src.error_at(at, Category::Syntax, message)
     }
 
     #[cold]
     fn eof(&self, what: &str) -> Error {
-        self.src.error_at(self.src.buf.end, ErrorKind::Eof, what)
+        self.src.error_at(self.src.buf.end, Category::Eof, what)
     }
 }

@@ -40,7 +40,7 @@ fn read_line<'de, T: FromJson<'de>>(
 #[cold]
 fn too_long(line_no: usize, max: usize) -> Error {
     let message = format!("line longer than {max} bytes (StreamOptions::max_value_len)");
-    Error::new(crate::ErrorKind::Syntax, message, line_no, 1)
+    Error::new(crate::Category::Syntax, message, line_no, 1)
 }
 
 /// JSON Lines from an `io::Read`, one owned `T` per line.

@@ -13,7 +13,7 @@ use super::buffer::Buffer;
 use super::scan::ValueEnd;
 use super::step::Step;
 use super::StreamOptions;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Category, Error, Result};
 use crate::{FromJson, Reader};
 use std::io::Read;
 
@@ -132,11 +132,11 @@ impl Source {
 
     /// An error positioned at buffer index `at` (1-based column: the byte before `at`).
     #[cold]
-    pub(crate) fn error_at(&self, at: usize, kind: ErrorKind, message: &str) -> Error {
+    pub(crate) fn error_at(&self, at: usize, kind: Category, message: &str) -> Error {
         let mut r = Reader::new(self.buf.data());
         r.pos = at.min(self.buf.end);
         let err = match kind {
-            ErrorKind::Eof => r.eof(message),
+            Category::Eof => r.eof(message),
             _ => r.syntax(message),
         };
         self.place(err)
@@ -148,7 +148,7 @@ impl Source {
             "value longer than {} bytes (StreamOptions::max_value_len)",
             self.opts.max_value_len
         );
-        self.error_at(self.buf.start + 1, ErrorKind::Syntax, &message)
+        self.error_at(self.buf.start + 1, Category::Syntax, &message)
     }
 }
 

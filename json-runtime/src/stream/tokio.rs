@@ -349,20 +349,25 @@ impl<W: AsyncWrite + Unpin> LinesWriter<W> {
     }
 
     /// Writes `value` and a `\n`; once a chunk is buffered, hands it to the writer.
-    pub async fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+    ///
+    /// # Errors
+    ///
+    /// An I/O error (category [`crate::Category::Io`]), or a value that cannot be written (as
+    /// [`crate::to_vec`]): then its partial record is dropped and the stream stays one value
+    /// per line.
+    pub async fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
         let before = self.buf.len();
-        if let Err(e) = crate::fallible::write_to::<Compact, T>(&mut self.buf, value) {
+        if let Err(e) = crate::entry::write_to::<Compact, T>(&mut self.buf, value) {
             self.buf.truncate(before);
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                e.message().to_string(),
-            ));
+            return Err(e);
         }
         self.buf.push(b'\n');
         if self.buf.len() < self.chunk {
             return Ok(());
         }
-        poll_fn(|cx| self.poll_write_buffered(cx)).await
+        poll_fn(|cx| self.poll_write_buffered(cx))
+            .await
+            .map_err(crate::Error::io)
     }
 
     /// Writes everything buffered, then flushes the writer.

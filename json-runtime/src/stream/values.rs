@@ -11,7 +11,7 @@ use std::prelude::rust_2021::*;
 use super::source::Source;
 use super::step::Step;
 use super::StreamOptions;
-use crate::error::{ErrorKind, Result};
+use crate::error::{Category, Result};
 use crate::{FromJson, ReadOptions, Reader};
 use std::io::Read;
 use std::marker::PhantomData;
@@ -188,7 +188,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
                     let at = buf.start + 1;
                     let err = self
                         .src
-                        .error_at(at, ErrorKind::Syntax, "trailing characters");
+                        .error_at(at, Category::Syntax, "trailing characters");
                     return Ok(Some(Err(err)));
                 }
             }

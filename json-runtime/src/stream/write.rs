@@ -4,40 +4,32 @@
 use std::prelude::rust_2021::*;
 
 use crate::writer::sink::{IoSink, Sink};
-use crate::{Compact, ToJson, Writer};
+use crate::{Compact, Error, Format, Result, ToJson, Writer};
 use std::io::{self, Write};
 
 /// How much output the streaming writers ([`crate::to_writer`], [`LinesWriter`]) collect before
 /// handing it to the `io::Write`: 64 KiB.
 pub const WRITE_CHUNK: usize = 64 << 10;
 
-/// Why [`write_streamed`] stopped.
-pub(crate) enum StreamedError {
-    /// The `io::Write` failed (nothing more was written).
-    Io(io::Error),
-    /// The value has no JSON form ([`Writer::fail`]); the output before it was written.
-    Value(crate::Error),
-}
-
-/// Writes `value` as compact JSON to `dst` in chunks of about [`WRITE_CHUNK`] bytes: the body
-/// of [`crate::to_writer`] and [`crate::try_to_writer`].
-pub(crate) fn write_streamed<W: Write + ?Sized, T: ToJson + ?Sized>(
-    dst: &mut W,
+/// Writes `value` to `dst` in chunks of about [`WRITE_CHUNK`] bytes: the body of
+/// [`crate::to_writer`] and [`crate::to_writer_pretty`]. If the value cannot be written, the
+/// output before the failing value goes out (as serde_json's writer leaves it) and the value's
+/// error is returned; otherwise the first I/O error.
+pub(crate) fn write_streamed<F: Format, W: Write, T: ToJson + ?Sized>(
+    mut dst: W,
     value: &T,
-) -> Result<(), StreamedError> {
+) -> Result<()> {
     let mut out = Vec::with_capacity(128);
-    let mut sink = IoSink::new(dst);
-    let mut w = Writer::<Compact>::with_sink(&mut out, &mut sink, WRITE_CHUNK);
+    let mut sink = IoSink::new(&mut dst);
+    let mut w = Writer::<F>::with_sink(&mut out, &mut sink, WRITE_CHUNK);
     value.write_json(&mut w);
     let failed_at = w.failed_at();
-    let written = w.finish();
-    if let Err(e) = written {
-        // What came before the failing value goes out, as serde_json's writer leaves it.
+    if let Err(e) = w.finish() {
         out.truncate(failed_at);
         sink.flush(&mut out);
-        return Err(StreamedError::Value(e));
+        return Err(e);
     }
-    sink.finish(&mut out).map_err(StreamedError::Io)
+    sink.finish(&mut out).map_err(Error::io)
 }
 
 /// Writes values as JSON Lines (compact JSON, one value per line, `\n` after each) through an
@@ -88,7 +80,13 @@ impl<W: Write> LinesWriter<W> {
     }
 
     /// Writes `value` and a `\n`. The bytes reach the underlying writer in chunks.
-    pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+    ///
+    /// # Errors
+    ///
+    /// An I/O error (category [`crate::Category::Io`]), or a value that cannot be written (as
+    /// [`crate::to_vec`]): then its partial record is dropped and the stream stays one value
+    /// per line.
+    pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
         let chunk = self.chunk;
         let (out, buf) = self.parts();
         let before = buf.len();
@@ -104,17 +102,14 @@ impl<W: Write> LinesWriter<W> {
             } else {
                 buf.truncate(before);
             }
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                e.message().to_string(),
-            ));
+            return Err(e);
         }
         buf.push(b'\n');
         if buf.len() >= chunk {
             sink.flush(buf);
         }
         match sink.error {
-            Some(e) => Err(e),
+            Some(e) => Err(Error::io(e)),
             None => Ok(()),
         }
     }

@@ -1,6 +1,6 @@
 //! `JsonBuffer`: a reusable output buffer, so serializing in a loop allocates nothing.
 
-use crate::fallible::{write_or_panic, write_to};
+use crate::entry::write_to;
 use crate::{Compact, Pretty, Result, ToJson};
 use alloc::vec::Vec;
 
@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 ///
 /// let mut buf = json_runtime::JsonBuffer::with_capacity(64);
 /// for i in 0..3 {
-///     let bytes = buf.write(&Point { x: i, y: -i });
+///     let bytes = buf.write(&Point { x: i, y: -i }).unwrap();
 ///     assert!(bytes.starts_with(b"{\"x\":"));
 /// }
 /// ```
@@ -35,49 +35,33 @@ impl JsonBuffer {
         }
     }
 
-    /// Clears the buffer, writes `value` as compact JSON and returns the bytes.
+    /// Clears the buffer, writes `value` as compact JSON (like `serde_json::to_vec`) and
+    /// returns the bytes.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`crate::to_vec`]; [`JsonBuffer::try_write`] returns the error instead.
-    #[inline]
-    pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
-        self.bytes.clear();
-        write_or_panic::<Compact, T>(&mut self.bytes, value);
-        &self.bytes
-    }
-
-    /// Clears the buffer, writes `value` as pretty JSON (like `serde_json::to_vec_pretty`)
-    /// and returns the bytes.
-    ///
-    /// # Panics
-    ///
-    /// As [`crate::to_vec`]; [`JsonBuffer::try_write_pretty`] returns the error instead.
-    pub fn write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> &[u8] {
-        self.bytes.clear();
-        write_or_panic::<Pretty, T>(&mut self.bytes, value);
-        &self.bytes
-    }
-
-    /// Like [`JsonBuffer::write`], returning the error serde_json would return instead of
-    /// panicking (see [`crate::try_to_vec`]); the buffer's contents are then unspecified.
+    /// As [`crate::to_vec`]; the buffer's contents are then unspecified.
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
     /// let mut buf = json_runtime::JsonBuffer::new();
-    /// assert!(buf.try_write(&(UNIX_EPOCH - Duration::from_secs(1))).is_err());
-    /// assert_eq!(buf.try_write(&UNIX_EPOCH).unwrap(), br#"{"secs_since_epoch":0,"nanos_since_epoch":0}"#);
+    /// assert!(buf.write(&(UNIX_EPOCH - Duration::from_secs(1))).is_err());
+    /// assert_eq!(buf.write(&UNIX_EPOCH).unwrap(), br#"{"secs_since_epoch":0,"nanos_since_epoch":0}"#);
     /// ```
     #[inline]
-    pub fn try_write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
+    pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
         self.bytes.clear();
         write_to::<Compact, T>(&mut self.bytes, value)?;
         Ok(&self.bytes)
     }
 
-    /// Like [`JsonBuffer::write_pretty`], returning the error serde_json would return instead
-    /// of panicking.
-    pub fn try_write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
+    /// Clears the buffer, writes `value` as pretty JSON (like `serde_json::to_vec_pretty`)
+    /// and returns the bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::to_vec`]; the buffer's contents are then unspecified.
+    pub fn write_pretty<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<&[u8]> {
         self.bytes.clear();
         write_to::<Pretty, T>(&mut self.bytes, value)?;
         Ok(&self.bytes)

@@ -41,20 +41,28 @@ mod private {
 /// Appends JSON tokens to a byte vector. Generated `ToJson` impls call these methods;
 /// hand-written impls may too.
 ///
-/// Objects are written as `begin_object`, then for each entry `key` (or `begin_key` ...
-/// `end_key`) followed by the value, then `end_object`. `first` says whether the entry is the
-/// first one written; `nonempty` whether any entry was written.
+/// Objects are written as `begin_object`, then for each entry `begin_key`, the key as a string,
+/// `end_key` and the value, then `end_object`. `first` says whether the entry is the first one
+/// written; `nonempty` whether any entry was written.
+///
+/// Every method appends valid UTF-8 (text comes in as `&str`), so the output of
+/// [`crate::to_string`] is a valid `String` whatever a hand-written impl calls.
 ///
 /// ```
 /// use json_runtime::{Writer, Compact};
 /// let mut out = Vec::new();
 /// let mut w = Writer::<Compact>::new(&mut out);
 /// w.begin_object();
-/// w.key(true, b",\"id\":");
+/// w.begin_key(true);
+/// w.str("id");
+/// w.end_key();
 /// w.u64(7);
-/// w.key(false, b",\"name\":");
+/// w.begin_key(false);
+/// w.str("name");
+/// w.end_key();
 /// w.str("x");
 /// w.end_object(true);
+/// w.finish().unwrap();
 /// assert_eq!(out, br#"{"id":7,"name":"x"}"#);
 /// ```
 pub struct Writer<'a, F: Format = Compact> {
@@ -90,7 +98,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// Records that a value has no JSON form (serde_json would return an error here), for
     /// `ToJson` impls: the first such message is kept, and the caller goes on writing whatever
     /// it likes (the output is thrown away). [`crate::try_to_vec`] and the other `try_`
-    /// functions then return it as an [`Error`] of kind [`crate::ErrorKind::Unserializable`];
+    /// functions then return it as an [`Error`] of kind [`crate::Category::Data`];
     /// [`crate::to_vec`] and the other infallible functions panic with it.
     ///
     /// ```
@@ -104,8 +112,8 @@ impl<'a, F: Format> Writer<'a, F> {
     ///         w.u64(self.0.into());
     ///     }
     /// }
-    /// assert_eq!(json_runtime::try_to_string(&[Even(2)]).unwrap(), "[2]");
-    /// let err = json_runtime::try_to_string(&[Even(2), Even(3)]).unwrap_err();
+    /// assert_eq!(json_runtime::to_string(&[Even(2)]).unwrap(), "[2]");
+    /// let err = json_runtime::to_string(&[Even(2), Even(3)]).unwrap_err();
     /// assert_eq!(err.to_string(), "3 is odd");
     /// ```
     #[cold]
@@ -178,9 +186,11 @@ impl<'a, F: Format> Writer<'a, F> {
         }
     }
 
-    /// The underlying buffer, for appending bytes the writer has no method for.
+    /// The output, for this crate's writers of special forms (quoted numbers, keys). Never
+    /// handed to code outside the crate: `to_string` relies on every byte appended to it being
+    /// valid UTF-8 written by this crate.
     #[inline]
-    pub fn buffer(&mut self) -> &mut Vec<u8> {
+    pub(crate) fn out_mut(&mut self) -> &mut Vec<u8> {
         self.out
     }
 
@@ -191,22 +201,51 @@ impl<'a, F: Format> Writer<'a, F> {
         self.level
     }
 
-    /// Appends bytes verbatim (they must form valid JSON in context).
+    /// Appends JSON text verbatim (it must form valid JSON in context: it is not checked).
+    ///
+    /// ```
+    /// use json_runtime::{Format, ToJson, Writer};
+    /// struct Preformatted(&'static str);
+    /// impl ToJson for Preformatted {
+    ///     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+    ///         w.raw(self.0);
+    ///     }
+    /// }
+    /// assert_eq!(json_runtime::to_string(&[Preformatted("{\"a\":1}")]).unwrap(), "[{\"a\":1}]");
+    /// ```
     #[inline]
-    pub fn raw(&mut self, bytes: &[u8]) {
+    pub fn raw(&mut self, json: &str) {
+        self.bytes(json.as_bytes());
+    }
+
+    /// Checks that what another crate's writer (serde_json, for the serde bridge) appended since
+    /// `start` is UTF-8, so that `to_string` never relies on a dependency for it: if it is not,
+    /// the bytes are dropped and the value fails to write.
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn check_utf8_since(&mut self, start: usize) {
+        if core::str::from_utf8(&self.out[start..]).is_err() {
+            self.out.truncate(start);
+            self.fail("the serde serializer wrote bytes that are not UTF-8");
+        }
+    }
+
+    /// Appends bytes this crate produced as UTF-8 (ASCII literals and formatter output).
+    #[inline]
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         self.out.extend_from_slice(bytes);
     }
 
     /// `null`.
     #[inline]
     pub fn null(&mut self) {
-        self.raw(b"null");
+        self.bytes(b"null");
     }
 
     /// `true` or `false`.
     #[inline]
     pub fn bool(&mut self, v: bool) {
-        self.raw(if v { b"true" } else { b"false" });
+        self.bytes(if v { b"true" } else { b"false" });
     }
 
     /// An unsigned integer.
@@ -224,13 +263,13 @@ impl<'a, F: Format> Writer<'a, F> {
     /// A 128-bit unsigned integer.
     #[inline]
     pub fn u128(&mut self, v: u128) {
-        self.raw(itoa::Buffer::new().format(v).as_bytes());
+        self.raw(itoa::Buffer::new().format(v));
     }
 
     /// A 128-bit signed integer.
     #[inline]
     pub fn i128(&mut self, v: i128) {
-        self.raw(itoa::Buffer::new().format(v).as_bytes());
+        self.raw(itoa::Buffer::new().format(v));
     }
 
     /// An `f64`, formatted like serde_json (shortest round-trip form); NaN and infinities as `null`.
@@ -265,13 +304,16 @@ impl<'a, F: Format> Writer<'a, F> {
     }
 
     /// An object key from a literal of the form `,"escaped_name":` (the leading comma is
-    /// dropped for the first entry; pretty output re-spaces it).
+    /// dropped for the first entry; pretty output re-spaces it). Generated code reaches it
+    /// through `__private::DeriveWriter`. A `&str`, so whatever it is given appends UTF-8
+    /// (slicing off the ASCII comma and colon keeps it so; another literal panics, never
+    /// splits a character).
     #[inline]
-    pub fn key(&mut self, first: bool, lit: &'static [u8]) {
+    pub(crate) fn key(&mut self, first: bool, lit: &'static str) {
         if F::PRETTY {
             self.newline_indent(first);
             self.raw(&lit[1..lit.len() - 1]);
-            self.raw(b": ");
+            self.bytes(b": ");
         } else if first {
             self.raw(&lit[1..]);
         } else {
@@ -295,7 +337,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub fn end_key(&mut self) {
         if F::PRETTY {
-            self.raw(b": ");
+            self.bytes(b": ");
         } else {
             self.out.push(b':');
         }

@@ -25,13 +25,13 @@ fn value_keeps_key_order() {
         .map(|k| k.as_str())
         .collect();
     assert_eq!(inner, ["q", "b"]);
-    assert_eq!(json_runtime::to_string(&ours), DOC);
+    assert_eq!(json_runtime::to_string(&ours).unwrap(), DOC);
     assert_eq!(
-        json_runtime::to_string(&ours),
+        json_runtime::to_string(&ours).unwrap(),
         serde_json::to_string(&theirs).unwrap()
     );
     assert_eq!(
-        json_runtime::to_string_pretty(&ours),
+        json_runtime::to_string_pretty(&ours).unwrap(),
         serde_json::to_string_pretty(&theirs).unwrap()
     );
 }
@@ -42,8 +42,8 @@ fn map_keeps_key_order_and_duplicates_keep_their_first_place() {
     let ours: Map<String, Value> = json_runtime::from_str(doc).unwrap();
     let theirs: Map<String, Value> = serde_json::from_str(doc).unwrap();
     assert_eq!(
-        json_runtime::to_string(&ours),
+        json_runtime::to_string(&ours).unwrap(),
         serde_json::to_string(&theirs).unwrap()
     );
-    assert_eq!(json_runtime::to_string(&ours), r#"{"b":3,"a":2}"#);
+    assert_eq!(json_runtime::to_string(&ours).unwrap(), r#"{"b":3,"a":2}"#);
 }

@@ -98,16 +98,16 @@ pub fn check_writes<T: Serialize + ToJson + Debug + PartialEq>(
     assert_same_bytes(
         &format!("{name} to_vec"),
         &expected,
-        &json_runtime::to_vec(from_serde),
+        &json_runtime::to_vec(from_serde).unwrap(),
     );
     assert_same_bytes(
         &format!("{name} to_string"),
         &expected,
-        json_runtime::to_string(from_serde).as_bytes(),
+        json_runtime::to_string(from_serde).unwrap().as_bytes(),
     );
     let mut buf = JsonBuffer::new();
     for round in 0..2 {
-        let written = buf.write(from_serde);
+        let written = buf.write(from_serde).unwrap();
         assert_same_bytes(
             &format!("{name} JsonBuffer::write #{round}"),
             &expected,
@@ -116,7 +116,7 @@ pub fn check_writes<T: Serialize + ToJson + Debug + PartialEq>(
     }
     if pretty {
         let expected = serde_json::to_string_pretty(from_serde).unwrap();
-        let actual = json_runtime::to_string_pretty(from_serde);
+        let actual = json_runtime::to_string_pretty(from_serde).unwrap();
         assert_same_bytes(
             &format!("{name} pretty"),
             expected.as_bytes(),
@@ -125,7 +125,7 @@ pub fn check_writes<T: Serialize + ToJson + Debug + PartialEq>(
         assert_same_bytes(
             &format!("{name} write_pretty"),
             expected.as_bytes(),
-            buf.write_pretty(from_serde),
+            buf.write_pretty(from_serde).unwrap(),
         );
     }
 

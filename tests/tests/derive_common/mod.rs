@@ -385,7 +385,7 @@ pub fn check_one<T: Serialize + ToJson + ?Sized>(
     read: &dyn Fn(&[u8]) -> Result<(), String>,
 ) -> Result<(), String> {
     let serde = serde_json::to_vec(v).map_err(|e| format!("serde_json cannot write it: {e}"))?;
-    let fast = json_runtime::to_vec(v);
+    let fast = json_runtime::to_vec(v).unwrap();
     if serde != fast {
         return Err(format!(
             "to_vec differs\n  serde_json: {}\n  fastjson:   {}",
@@ -394,7 +394,7 @@ pub fn check_one<T: Serialize + ToJson + ?Sized>(
         ));
     }
     let serde_pretty = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
-    let fast_pretty = json_runtime::to_string_pretty(v);
+    let fast_pretty = json_runtime::to_string_pretty(v).unwrap();
     if serde_pretty != fast_pretty {
         return Err(format!(
             "to_string_pretty differs\n  serde_json:\n{serde_pretty}\n  fastjson:\n{fast_pretty}"

@@ -1,0 +1,123 @@
+//! The protocol between generated code and the runtime: methods only `#[derive(FastJson)]`'s
+//! code calls, kept off the documented API. Generated code reaches these traits through
+//! `__private` and brings them into scope with `use ... as _`; nothing here is for users, and
+//! all of it may change in any release.
+//!
+//! Every method is safe to call with any argument: nothing here lets code outside this crate
+//! append bytes that are not UTF-8 to a `Writer` or move a `Reader` outside its input.
+
+use crate::{Checkpoint, Error, Format, Reader, Result, Writer};
+
+/// The `Writer` methods generated code calls.
+pub trait DeriveWriter {
+    /// An object key from a literal of the form `,"escaped_name":` (see `Writer::key`).
+    fn key(&mut self, first: bool, lit: &'static str);
+}
+
+impl<F: Format> DeriveWriter for Writer<'_, F> {
+    #[inline]
+    fn key(&mut self, first: bool, lit: &'static str) {
+        Writer::key(self, first, lit)
+    }
+}
+
+/// The `Reader` methods generated code calls.
+pub trait DeriveReader {
+    /// If the next key is exactly `quoted` (the key's JSON text with its quotes), consumes it
+    /// and its `:` and returns true; otherwise consumes nothing.
+    fn eat_key(&mut self, quoted: &[u8]) -> bool;
+    /// `duplicate field `name``, positioned after the key that started at `key_at`.
+    fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error;
+    /// `invalid length {len}, expected {expected}` (serde's array form of a struct).
+    fn invalid_length(&mut self, len: usize, expected: &str, at_next: bool) -> Error;
+    /// An error about the next value, positioned at its first byte.
+    fn peek_error(&mut self, message: impl core::fmt::Display) -> Error;
+    /// `invalid type: <next value>, expected <expected>` at the next value.
+    fn unexpected_value(&mut self, expected: &str) -> Error;
+    /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
+    fn read_content_unit(&mut self) -> Result<()>;
+    /// Skips one value, validating it as serde validates a value it buffers.
+    fn skip_content(&mut self) -> Result<()>;
+}
+
+impl DeriveReader for Reader<'_> {
+    /// `#[inline]`, not `always`: generated readers call it once per field with a constant key,
+    /// which release builds inline into an immediate compare, while a size-optimized build
+    /// (`opt-level = "s"`) may keep one copy (3 KB less in the no_std image).
+    #[inline]
+    fn eat_key(&mut self, quoted: &[u8]) -> bool {
+        Reader::eat_key(self, quoted)
+    }
+
+    /// `duplicate field `name``, reported just after the key (and the whitespace after it)
+    /// that started at `key_at`, where serde_json reports it. One shared cold call instead of
+    /// the repositioning inlined into every field of every derived type.
+    #[cold]
+    #[inline(never)]
+    fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error {
+        self.restore(key_at);
+        let _ = self.read_str();
+        let _ = self.peek();
+        self.duplicate_field(name)
+    }
+
+    /// `invalid length {len}, expected {expected}` at the cursor (serde's array form of a
+    /// struct ending early); `at_next` positions it at the next value (an element too many).
+    #[cold]
+    #[inline(never)]
+    fn invalid_length(&mut self, len: usize, expected: &str, at_next: bool) -> Error {
+        let message = format_args!("invalid length {len}, expected {expected}");
+        if at_next {
+            self.peek_error(message)
+        } else {
+            self.error(message)
+        }
+    }
+
+    /// An error about the next value (after whitespace), positioned at its first byte as
+    /// serde_json positions errors it finds by peeking (`peek_error`).
+    #[cold]
+    fn peek_error(&mut self, message: impl core::fmt::Display) -> Error {
+        let _ = self.peek();
+        let at = self.pos;
+        self.pos = (at + 1).min(self.input.len());
+        let err = self.locate(Error::custom(message));
+        self.pos = at;
+        err
+    }
+
+    /// `invalid type: <next value>, expected <expected>` at the next value's first byte, for a
+    /// value that cannot start what is expected (serde_json reports an enum so); a syntax or
+    /// EOF error if no value follows.
+    #[cold]
+    fn unexpected_value(&mut self, expected: &str) -> Error {
+        let found = match self.peek_kind() {
+            None => return self.eof("a value"),
+            Some(Some(kind)) => kind,
+            Some(None) => return self.peek_error("expected value"),
+        };
+        self.peek_error(format_args!("invalid type: {found}, expected {expected}"))
+    }
+
+    /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
+    fn read_content_unit(&mut self) -> Result<()> {
+        if self.peek() == Some(b'{') {
+            self.begin_object()?;
+            let mut first = true;
+            if self.has_next_entry(&mut first)? {
+                return Err(self.error("invalid type: map, expected unit"));
+            }
+            return Ok(());
+        }
+        self.read_null()
+    }
+
+    /// Skips one value, validating it the way serde validates a value it buffers (its
+    /// `Content`, behind untagged and internally tagged enums, `flatten`, and the content of an
+    /// adjacently tagged enum that comes before the tag): strings and keys must be valid text
+    /// (no lone surrogates) and numbers must fit an `f64` (`1e400` fails). [`Reader::skip_value`]
+    /// checks only the grammar, like serde_json when it ignores a value.
+    fn skip_content(&mut self) -> Result<()> {
+        self.skip(true)
+    }
+}
