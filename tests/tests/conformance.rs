@@ -43,6 +43,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 use json_runtime::IgnoredAny;
+use serde_json::error::Category;
 use serde_json::Value;
 
 fn suite_dir() -> PathBuf {
@@ -360,7 +361,19 @@ fn i_choices_as_documented() {
     }
 }
 
-/// Where both fail, our line and column are serde_json's, except these (file, reader, why).
+/// serde_json's category for one of our error kinds.
+fn category(e: &json_runtime::Error) -> Category {
+    match e.kind() {
+        json_runtime::ErrorKind::Syntax => Category::Syntax,
+        json_runtime::ErrorKind::Eof => Category::Eof,
+        json_runtime::ErrorKind::Data => Category::Data,
+        json_runtime::ErrorKind::Io => Category::Io,
+        other => panic!("a read failed with {other:?}: {e:?}"),
+    }
+}
+
+/// Where both fail, our line, column and category (EOF, syntax, data) are serde_json's, except
+/// these (file, reader, why).
 const POSITION_DIFFERENCES: &[(&str, &str, &str)] = &[
     // serde_json stops at the exponent digit that overflows i32, we after the number.
     ("i_number_huge_exp.json", "Value", "exponent overflow"),
@@ -395,7 +408,8 @@ fn error_positions_match_serde_json() {
             let (Some(ours), Some(theirs)) = pair else {
                 continue;
             };
-            let same = (ours.line(), ours.column()) == (theirs.line(), theirs.column());
+            let same = (ours.line(), ours.column(), category(&ours))
+                == (theirs.line(), theirs.column(), theirs.classify());
             let expected_difference = POSITION_DIFFERENCES
                 .iter()
                 .any(|(file, r, _)| *file == name && *r == reader);
@@ -407,7 +421,9 @@ fn error_positions_match_serde_json() {
                 );
             } else if !same {
                 wrong.push(format!(
-                    "{name} ({reader}): ours `{ours}`, serde_json `{theirs}`"
+                    "{name} ({reader}): ours {:?} `{ours}`, serde_json {:?} `{theirs}`",
+                    category(&ours),
+                    theirs.classify()
                 ));
             }
         }
@@ -415,7 +431,7 @@ fn error_positions_match_serde_json() {
     assert_eq!(known, POSITION_DIFFERENCES.len());
     assert!(
         wrong.is_empty(),
-        "error positions differ from serde_json:\n{}",
+        "errors differ from serde_json (line, column, category):\n{}",
         wrong.join("\n")
     );
 }
