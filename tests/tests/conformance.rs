@@ -117,16 +117,35 @@ struct Results {
     serde_ignored: Result<serde::de::IgnoredAny, serde_json::Error>,
 }
 
+thread_local! {
+    /// Set while this thread reads the suite: its panics are caught and counted.
+    static READING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Keeps the panic hook from printing a panic caught while reading the suite, on the reading
+/// thread only: the tests run in parallel, and a failing assertion of another test must still
+/// print its message.
+fn quiet_reading_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !READING.with(|r| r.get()) {
+                default(info);
+            }
+        }));
+    });
+}
+
 fn read_all() -> Vec<Results> {
-    // Panics are caught and counted; keep the default hook from printing each one.
     let files = suite_files();
     assert_eq!(
         files.len(),
         318,
         "JSONTestSuite/test_parsing should hold 318 files"
     );
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    quiet_reading_panics();
+    READING.with(|r| r.set(true));
     let results = files
         .into_iter()
         .map(|(name, bytes)| Results {
@@ -137,7 +156,7 @@ fn read_all() -> Vec<Results> {
             name,
         })
         .collect();
-    std::panic::set_hook(hook);
+    READING.with(|r| r.set(false));
     results
 }
 
