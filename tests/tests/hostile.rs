@@ -115,14 +115,13 @@ where
     (ours, theirs)
 }
 
-/// serde_json's category for one of our error kinds.
+/// serde_json's category for one of our errors.
 fn category(e: &json_runtime::Error) -> Category {
-    match e.kind() {
-        json_runtime::ErrorKind::Syntax => Category::Syntax,
-        json_runtime::ErrorKind::Eof => Category::Eof,
-        json_runtime::ErrorKind::Data => Category::Data,
-        json_runtime::ErrorKind::Io => Category::Io,
-        other => panic!("a read failed with {other:?}: {e:?}"),
+    match e.classify() {
+        json_runtime::Category::Syntax => Category::Syntax,
+        json_runtime::Category::Eof => Category::Eof,
+        json_runtime::Category::Data => Category::Data,
+        json_runtime::Category::Io => Category::Io,
     }
 }
 
