@@ -1,24 +1,4 @@
-//! FastJson runtime: the traits `#[derive(FastJson)]` implements, the writer and reader its
-//! generated code calls, the error type, and impls for std types.
-//!
-//! ```
-//! use json_runtime::FastJson;
-//!
-//! #[derive(FastJson, Debug, PartialEq)]
-//! #[serde(rename_all = "camelCase")]
-//! struct Order {
-//!     order_id: u64,
-//!     customer: String,
-//!     #[serde(skip_serializing_if = "Option::is_none")]
-//!     note: Option<String>,
-//! }
-//!
-//! let order = Order { order_id: 7, customer: "Acme".into(), note: None };
-//! let json = json_runtime::to_string(&order).unwrap();
-//! assert_eq!(json, r#"{"orderId":7,"customer":"Acme"}"#);
-//! assert_eq!(json_runtime::from_str::<Order>(&json).unwrap(), order);
-//! ```
-
+#![doc = include_str!("crate_docs.md")]
 // `no_std` + `alloc`; the default feature `std` adds what needs the OS (see the README's
 // "Platforms and no_std"). Unit tests keep std's prelude.
 #![cfg_attr(not(test), no_std)]
@@ -36,7 +16,7 @@ pub mod actix;
 pub mod axum;
 mod derive_support;
 mod entry;
-mod error;
+pub mod error;
 /// Impls for other crates' types (cargo features `uuid`, `chrono`, `time`, `rust_decimal`,
 /// `indexmap`, `url`, `bytes`, `smol_str`, `compact_str`, `semver`, `ipnet`, `bigdecimal`).
 #[cfg(any(
@@ -159,18 +139,56 @@ pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// The README's examples, compiled and run as doctests (they use every optional feature).
-#[cfg(all(
-    doctest,
-    feature = "serde_json",
-    feature = "serde",
-    feature = "uuid",
-    feature = "chrono",
-    feature = "time",
-    feature = "rust_decimal",
-    feature = "axum",
-    feature = "actix",
-    feature = "tokio"
-))]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;
+/// The examples of README.md and docs/*.md, compiled and run as doctests; each page is gated
+/// on the features its examples use.
+#[cfg(doctest)]
+mod guide {
+    #[cfg(feature = "std")]
+    #[doc = include_str!("../../README.md")]
+    pub struct Readme;
+
+    #[cfg(feature = "std")]
+    #[doc = include_str!("../../docs/attributes.md")]
+    pub struct Attributes;
+
+    #[cfg(all(
+        feature = "std",
+        feature = "serde",
+        feature = "uuid",
+        feature = "chrono",
+        feature = "time",
+        feature = "rust_decimal"
+    ))]
+    #[doc = include_str!("../../docs/types.md")]
+    pub struct Types;
+
+    #[cfg(all(feature = "std", feature = "tokio"))]
+    #[doc = include_str!("../../docs/streams.md")]
+    pub struct Streams;
+
+    #[cfg(all(
+        feature = "axum",
+        feature = "actix",
+        feature = "tokio",
+        feature = "uuid"
+    ))]
+    #[doc = include_str!("../../docs/web.md")]
+    pub struct Web;
+
+    #[cfg(feature = "std")]
+    #[doc = include_str!("../../docs/errors.md")]
+    pub struct Errors;
+
+    #[doc = include_str!("../../docs/performance.md")]
+    pub struct Performance;
+
+    #[doc = include_str!("../../docs/compile-cost.md")]
+    pub struct CompileCost;
+
+    #[doc = include_str!("../../docs/platforms.md")]
+    pub struct Platforms;
+
+    #[cfg(all(feature = "serde", feature = "uuid"))]
+    #[doc = include_str!("../../docs/migrating.md")]
+    pub struct Migrating;
+}
