@@ -276,6 +276,90 @@ mod tests {
         assert_eq!(crate::to_vec_pretty(&values).unwrap(), pretty.as_bytes());
     }
 
+    /// A hand-written impl calling every public `Writer` method (and the hidden key protocol)
+    /// with the most hostile text it can pass: what `to_string`, `to_string_pretty` and
+    /// `JsonBuffer` give is valid UTF-8, or the call panics before any `String` is made.
+    /// Under Miri too (`.ci/miri.sh`).
+    #[test]
+    fn hand_written_impls_cannot_write_invalid_utf8() {
+        use crate::__private::DeriveWriter;
+        use crate::{Format, ToJson, Writer};
+
+        struct Everything(&'static str);
+        impl ToJson for Everything {
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.begin_array();
+                w.elem(true);
+                w.raw(self.0);
+                w.elem(false);
+                w.str(self.0);
+                w.elem(false);
+                w.begin_object();
+                w.begin_key(true);
+                w.str(self.0);
+                w.end_key();
+                w.null();
+                w.key(false, ",\"k\":");
+                w.bool(true);
+                w.end_object(true);
+                for n in [0, u64::MAX] {
+                    w.elem(false);
+                    w.u64(n);
+                }
+                w.elem(false);
+                w.i64(i64::MIN);
+                w.elem(false);
+                w.u128(u128::MAX);
+                w.elem(false);
+                w.i128(i128::MIN);
+                w.elem(false);
+                w.f64(-1.5e-300);
+                w.elem(false);
+                w.f32(f32::NAN);
+                w.elem(false);
+                w.array([&1u8, &2]);
+                w.end_array(true);
+            }
+        }
+        for text in ["", "\u{7f}\u{80}\u{ffff}\u{10ffff}", "\"\\\u{0}", "é日😀"] {
+            let v = Everything(text);
+            let compact = crate::to_string(&v).unwrap();
+            let pretty = crate::to_string_pretty(&v).unwrap();
+            assert!(core::str::from_utf8(compact.as_bytes()).is_ok());
+            assert!(core::str::from_utf8(pretty.as_bytes()).is_ok());
+            let mut buf = crate::JsonBuffer::new();
+            assert_eq!(buf.write(&v).unwrap(), compact.as_bytes());
+        }
+
+        // The key protocol slices its literal at the comma and colon: a literal of another
+        // shape panics (a char boundary or range check), never splits a character.
+        struct Key(&'static str, bool);
+        impl ToJson for Key {
+            fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
+                w.begin_object();
+                w.key(self.1, self.0);
+                w.null();
+                w.end_object(true);
+            }
+        }
+        for lit in ["", "é", "\u{80}x", "x\u{80}", ",\"é\":"] {
+            for first in [true, false] {
+                for pretty in [false, true] {
+                    let written = std::panic::catch_unwind(|| {
+                        if pretty {
+                            crate::to_string_pretty(&Key(lit, first))
+                        } else {
+                            crate::to_string(&Key(lit, first))
+                        }
+                    });
+                    if let Ok(s) = written {
+                        assert!(core::str::from_utf8(s.unwrap().as_bytes()).is_ok());
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn first_failure_is_kept_and_writing_goes_on() {
         let mut out = Vec::new();

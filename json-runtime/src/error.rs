@@ -283,7 +283,8 @@ impl fmt::Debug for Error {
 
 #[cfg(feature = "std")]
 impl std::error::Error for Error {
-    /// The I/O error of an [`Category::Io`] error.
+    /// The I/O error of an [`Category::Io`] error. (serde_json gives that `io::Error`'s own
+    /// source instead, which is none for most I/O errors.)
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.inner.io {
             Some(e) => Some(e),

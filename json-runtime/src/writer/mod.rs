@@ -97,9 +97,8 @@ impl<'a, F: Format> Writer<'a, F> {
 
     /// Records that a value has no JSON form (serde_json would return an error here), for
     /// `ToJson` impls: the first such message is kept, and the caller goes on writing whatever
-    /// it likes (the output is thrown away). [`crate::try_to_vec`] and the other `try_`
-    /// functions then return it as an [`Error`] of kind [`crate::Category::Data`];
-    /// [`crate::to_vec`] and the other infallible functions panic with it.
+    /// it likes (the output is thrown away). [`crate::to_vec`] and the other entry points
+    /// then return it as an [`Error`] of category [`crate::Category::Data`].
     ///
     /// ```
     /// use json_runtime::{Format, ToJson, Writer};
@@ -409,5 +408,22 @@ impl<'a, F: Format> Writer<'a, F> {
         for _ in 0..self.level {
             self.out.extend_from_slice(b"  ");
         }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    /// What another crate's writer appended is checked: bytes that are not UTF-8 are dropped
+    /// and the value fails, so `to_string` never sees them.
+    #[test]
+    fn bytes_a_dependency_wrote_are_checked() {
+        let mut out = b"[".to_vec();
+        let mut w = super::Writer::<super::Compact>::new(&mut out);
+        w.out_mut().extend_from_slice(b"\"\xff\"");
+        w.check_utf8_since(1);
+        assert!(w.error().is_some_and(crate::Error::is_data));
+        w.out_mut().extend_from_slice("\"é\"".as_bytes());
+        w.check_utf8_since(1);
+        assert_eq!(out, "[\"é\"".as_bytes());
     }
 }
