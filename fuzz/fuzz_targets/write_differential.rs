@@ -6,7 +6,7 @@
 //! The fallible path: values that may hold what serde_json refuses to write (a
 //! `skip_serializing` variant, a `SystemTime` before the epoch, a NaN or infinite float map key;
 //! in `Vec`, `Option`, maps, flattened structs and tagged enums) give the same Ok/Err from
-//! `try_to_vec` / `try_to_vec_pretty` as from serde_json, the same bytes when Ok and the same
+//! `to_vec` / `to_vec_pretty` as from serde_json, the same bytes when Ok and the same
 //! message when Err.
 #![no_main]
 
@@ -195,7 +195,7 @@ mod refused {
     }
 }
 
-/// `try_to_vec` and `try_to_vec_pretty` agree with serde_json on Ok/Err, bytes and message.
+/// `to_vec` and `to_vec_pretty` agree with serde_json on Ok/Err, bytes and message.
 fn try_same<T: json_runtime::ToJson + serde::Serialize + std::fmt::Debug>(v: &T) {
     let pairs = [
         (json_runtime::to_vec(v), serde_json::to_vec(v)),

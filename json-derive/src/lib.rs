@@ -2,9 +2,9 @@
 //! model of the type, checks it, and generates `ToJson`/`FromJson` impls that write and read
 //! JSON with straight-line code.
 //!
-//! The pipeline, one module per stage: [`attr`] (attributes) → [`model`] (the type) →
-//! [`check`] (rules across attributes) → `ser` and `de` (code). Errors from every stage are
-//! collected in a [`ctxt::Ctxt`] and reported together.
+//! The pipeline, one module per stage: `attr` (attributes) → `model` (the type) →
+//! `check` (rules across attributes) → `ser` and `de` (code). Errors from every stage are
+//! collected in a `ctxt::Ctxt` and reported together.
 //!
 //! For `#[derive(FastJson)] struct Point { x: i32, y: i32 }` the writer is, in essence:
 //!

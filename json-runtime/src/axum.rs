@@ -19,7 +19,7 @@
 //!
 //! As a **response** it serializes `T` into a per-thread reusable buffer, copies it out once
 //! at its exact size, and sets `content-type: application/json`. A value serde_json refuses
-//! (see [`crate::try_to_vec`]) never panics the handler: the answer is 500 Internal Server
+//! (see [`crate::to_vec`]) never panics the handler: the answer is 500 Internal Server
 //! Error with `{"error":"SystemTime must be later than UNIX_EPOCH"}`.
 //!
 //! ```

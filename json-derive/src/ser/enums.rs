@@ -46,8 +46,8 @@ fn content(cont: &Container, variant: &Variant, fj: &TokenStream) -> TokenStream
     }
 }
 
-/// A `skip_serializing` variant: records serde's error in the writer (`try_to_vec` returns it,
-/// `to_vec` panics with it) and writes nothing.
+/// A `skip_serializing` variant: records serde's error in the writer (`to_vec` and the other
+/// entry points return it) and writes nothing.
 fn unserializable(cont: &Container, variant: &Variant) -> TokenStream {
     let msg = format!(
         "the enum variant {} cannot be serialized",

@@ -6,7 +6,7 @@
 //!   notation), an integer, or a float (through `f64`, as serde does: `0.1` reads as `0.1`).
 //! - [`float`] (rust_decimal's `serde-with-float`): written as a JSON number via `f64`
 //!   (`23.5`); read like the plain impl.
-//! - [`str`] (rust_decimal's `serde-with-str`): written as a string; read from strings only.
+//! - `str` (rust_decimal's `serde-with-str`): written as a string; read from strings only.
 //!
 //! Each `with` module has an `option` submodule for `Option<Decimal>` (`null` for `None`),
 //! like rust_decimal's `float_option` / `str_option`.

@@ -5,8 +5,8 @@
 //! | --- | --- | --- |
 //! | `uuid` | `uuid::Uuid` | `"67e55044-10b1-426f-9247-bb680e5fe0c8"` (hyphenated, lowercase) |
 //! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` | RFC 3339 / ISO 8601 strings |
-//! | `time` | `time::OffsetDateTime` | time's default serde tuple; RFC 3339 with [`time::rfc3339`] |
-//! | `rust_decimal` | `rust_decimal::Decimal` | a string; a number with [`decimal::float`] |
+//! | `time` | `time::OffsetDateTime` | time's default serde tuple; RFC 3339 with [`time::rfc3339`](crate::ext::time::rfc3339) |
+//! | `rust_decimal` | `rust_decimal::Decimal` | a string; a number with [`decimal::float`](crate::ext::decimal::float) |
 //! | `indexmap` | `IndexMap`, `IndexSet` | an object / an array, in insertion order |
 //! | `url` | `url::Url` | `"https://example.com/a?b=c"` |
 //! | `bytes` | `Bytes`, `BytesMut` | an array of numbers (serde's `serialize_bytes`); also writing into a `BytesMut` |
@@ -16,7 +16,7 @@
 //! | `ipnet` | `IpNet`, `Ipv4Net`, `Ipv6Net` | `"10.0.0.0/8"` |
 //! | `bigdecimal` | `BigDecimal` | a string (`"23.50"`); reads strings and numbers |
 //!
-//! The `with` modules ([`time::rfc3339`], [`decimal::float`], [`decimal::str`]) are used as
+//! The `with` modules ([`time::rfc3339`](crate::ext::time::rfc3339), [`decimal::float`](crate::ext::decimal::float), [`decimal::str`](crate::ext::decimal::str)) are used as
 //! `#[fastjson(with = "json_runtime::ext::decimal::float")]`; each has an `option` submodule for
 //! `Option<T>` fields.
 

@@ -185,7 +185,7 @@ macro_rules! float_keys {
         ///
         ///
         /// A NaN or infinite key has no JSON form: serde_json refuses it with the error "float
-        /// key must be finite (got NaN or +/-inf)", which [`crate::try_to_vec`] returns too
+        /// key must be finite (got NaN or +/-inf)", which [`crate::to_vec`] returns too
         /// (recorded with [`Writer::fail`]; [`crate::to_vec`] panics with it).
         impl ToJsonKey for $t {
             #[inline]

@@ -146,7 +146,7 @@ impl<'de> FromJson<'de> for Duration {
 /// `{"secs_since_epoch":u64,"nanos_since_epoch":u32}`, like serde.
 ///
 /// A time before the Unix epoch has no JSON form: serde refuses it with the error "SystemTime
-/// must be later than UNIX_EPOCH", which [`crate::try_to_vec`] returns too (recorded with
+/// must be later than UNIX_EPOCH", which [`crate::to_vec`] returns too (recorded with
 /// [`Writer::fail`]; [`crate::to_vec`] panics with it).
 ///
 /// ```

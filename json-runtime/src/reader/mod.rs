@@ -569,7 +569,7 @@ impl<'de> Reader<'de> {
     /// Inlined at each call: the word at the cursor compared with `true` and `fals` (and an
     /// `e`) as integers, without the call that cost about as much as the compare (twitter.json
     /// reads 6,747 booleans). Whitespace first, the end of the input and errors go to
-    /// [`Reader::read_bool_general`].
+    /// `read_bool_general`.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_bool(&mut self) -> Result<bool> {

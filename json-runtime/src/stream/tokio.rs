@@ -1,6 +1,6 @@
 //! Async streams (cargo feature `tokio`): JSON Lines and the elements of a top-level array read
-//! from a [`tokio::io::AsyncRead`](::tokio::io::AsyncRead), and JSON Lines written to an
-//! [`AsyncWrite`](::tokio::io::AsyncWrite).
+//! from a `tokio::io::AsyncRead`, and JSON Lines written to an
+//! `AsyncWrite`.
 //!
 //! The names mirror the sync ones in [`crate::stream`], and so does everything else: the
 //! readers run the same sans-IO cores as [`super::LinesReader`] and [`super::ArrayReader`]
