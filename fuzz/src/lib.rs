@@ -181,7 +181,7 @@ pub fn agree<T: Debug + PartialEq + Serialize, EO: std::fmt::Display, ET: std::f
 }
 
 /// Reported disagreements that are tolerated so fuzzing can go on (set `FASTJSON_FUZZ_STRICT=1`
-/// to report them again); see README.md, "Findings".
+/// to report them again); see fuzz/README.md, "Findings".
 ///
 /// F1: serde_json skips a value it ignores (`IgnoredAny`, an unknown field) without a depth
 /// limit; json_runtime counts that nesting against its limit (127), so a document nesting deeper

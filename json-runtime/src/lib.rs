@@ -1,6 +1,6 @@
 #![doc = include_str!("crate_docs.md")]
-// `no_std` + `alloc`; the default feature `std` adds what needs the OS (see the README's
-// "Platforms and no_std"). Unit tests keep std's prelude.
+// `no_std` + `alloc`; the default feature `std` adds what needs the OS (see
+// docs/platforms.md). Unit tests keep std's prelude.
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]

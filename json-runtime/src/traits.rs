@@ -19,7 +19,7 @@ use crate::{Format, Reader, Result, Writer};
     message = "`{Self}` does not implement `ToJson`, so FastJson cannot write it",
     label = "FastJson cannot write `{Self}`",
     note = "if `{Self}` is your type, add `#[derive(FastJson)]` to it",
-    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (README: \"Other crates' types\")",
+    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (docs/types.md)",
     note = "if it implements serde's `Serialize`/`Deserialize`, mark the field `#[fastjson(serde)]` (json-runtime feature `serde`) or wrap it in `json_runtime::Serde<_>`; or convert it yourself with `#[fastjson(with = \"module\")]`"
 )]
 pub trait ToJson {
@@ -48,7 +48,7 @@ pub trait ToJson {
     message = "`{Self}` does not implement `FromJson`, so FastJson cannot read it",
     label = "FastJson cannot read `{Self}`",
     note = "if `{Self}` is your type, add `#[derive(FastJson)]` to it",
-    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (README: \"Other crates' types\")",
+    note = "if it is another crate's type, enable json-runtime's cargo feature named after that crate, if there is one (docs/types.md)",
     note = "if it implements serde's `Serialize`/`Deserialize`, mark the field `#[fastjson(serde)]` (json-runtime feature `serde`) or wrap it in `json_runtime::Serde<_>`; or convert it yourself with `#[fastjson(with = \"module\")]`"
 )]
 pub trait FromJson<'de>: Sized {

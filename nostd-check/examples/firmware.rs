@@ -1,6 +1,6 @@
 //! The seed round trip as a bare-metal program. On a target without an operating system
 //! (`.ci/nostd.sh` builds it for `thumbv7em-none-eabihf`) it is a `#![no_main]` image with a
-//! bump allocator and a panic handler: its `.text` size is the README's code-size figure. On
+//! bump allocator and a panic handler: its `.text` size is docs/platforms.md's code-size figure. On
 //! the host it is an ordinary program running the same check.
 
 #![cfg_attr(target_os = "none", no_std, no_main)]

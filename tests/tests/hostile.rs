@@ -5,7 +5,7 @@
 //! for the differences listed in `MALFORMED_DIFFERENCES` and `TRUNCATION_DIFFERENCES` and the
 //! one rule of `truncated_payloads_are_errors`, each asserted to still differ.
 //!
-//! The memory figure for the README comes from the ignored test `memory_100mb_array` (run it
+//! The memory figure in docs/errors.md comes from the ignored test `memory_100mb_array` (run it
 //! with `cargo test -p json-tests --release --test hostile -- --ignored --nocapture`). Measured
 //! once: a 100 MB array of 1.27 million small objects takes 1026 MB as `serde_json::Value`
 //! (the same as serde_json's own reader builds) with a peak while parsing of 1.00x that, and
@@ -910,7 +910,7 @@ struct Item {
 /// ~100 MB of small objects: peak memory while parsing, compared with the size of the values
 /// built (the heap they hold once parsing is done, plus the outer `Vec`).
 #[test]
-#[ignore = "builds a 100 MB document; run with --ignored --nocapture for the README's figure"]
+#[ignore = "builds a 100 MB document; run with --ignored --nocapture for docs/errors.md's figure"]
 fn memory_100mb_array() {
     let mut doc = Vec::with_capacity(101 << 20);
     doc.push(b'[');

@@ -337,7 +337,7 @@ fn every_prefix_fails_like_serde_json() {
         };
         let ours = json_runtime::from_str::<Record>(prefix).unwrap_err();
         let theirs = serde_json::from_str::<Record>(prefix).unwrap_err();
-        // Outside bridged values FastJson's words may differ (README: "Error messages").
+        // Outside bridged values FastJson's words may differ (docs/errors.md).
         assert_eq!(
             (ours.is_eof(), ours.line(), ours.column()),
             (theirs.is_eof(), theirs.line(), theirs.column()),
@@ -600,7 +600,7 @@ proptest! {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
             (Err(a), Err(b)) => {
                 // Where FastJson's own readers report the error, messages may differ in words
-                // (README: "Error messages"); inside a bridged value they are serde_json's.
+                // (docs/errors.md); inside a bridged value they are serde_json's.
                 prop_assert_eq!((a.line(), a.column()), (b.line(), b.column()), "{} vs {}", a, b);
             }
             (a, b) => prop_assert!(false, "{:?} vs {:?} for {}", a, b, String::from_utf8_lossy(&bytes)),
