@@ -7,8 +7,9 @@
 //!   (`{"a":1} {"a":2}[3]`), each with its byte offset, like serde_json's `StreamDeserializer`.
 //! - [`array_from_reader`]: the elements of one top-level array, one at a time; an error's
 //!   path starts with the element index (`[81734].price`).
-//! - [`LinesWriter`] and [`crate::to_writer`]: writes through a fixed-size buffer flushed in
-//!   chunks.
+//! - [`LinesWriter`]: JSON Lines out, whole records handed to the `io::Write` once a chunk
+//!   ([`WRITE_CHUNK`] by default) is buffered; [`crate::to_writer`] writes one value in chunks,
+//!   flushing inside it.
 //! - `tokio` (cargo feature `tokio`): the JSON Lines and array readers over a
 //!   `tokio::io::AsyncRead` and the JSON Lines writer over an `AsyncWrite`, with the same
 //!   results, options and memory bound (the readers share their sans-IO cores with these).
@@ -27,6 +28,7 @@ use std::prelude::rust_2021::*;
 mod array;
 mod buffer;
 mod lines;
+mod lines_write;
 mod newline;
 mod scan;
 mod source;

@@ -7,7 +7,9 @@
 //! (which decide whether the buffer holds a complete line or element, and otherwise ask for one
 //! more read), only the reads are awaited. So the items, the errors and their positions, the
 //! [`StreamOptions`] limits and the memory bound (`max_value_len + buffer_size`) are those of
-//! the sync readers, whatever the sizes of the reads.
+//! the sync readers, whatever the sizes of the reads. The JSON Lines writer shares its sans-IO
+//! core with [`super::LinesWriter`] the same way: the same bytes, handed over at the same
+//! points, and the same errors, whatever the writer takes per call.
 //!
 //! The readers have an async `next()` and are [`futures_core::Stream`]s. Both hold all their
 //! state in themselves, so a `next()` future dropped before it finishes (in a `select!`, on a
@@ -50,10 +52,11 @@ use ::tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use super::array::ArrayCore;
 use super::buffer::Buffer;
 use super::lines::LinesCore;
+use super::lines_write::LinesWriteCore;
 use super::step::Step;
 use super::{StreamOptions, WRITE_CHUNK};
 use crate::error::{Error, Result};
-use crate::{Compact, FromJson, ToJson};
+use crate::{FromJson, ToJson};
 
 /// Reads once from `input` into `buf` (the async answer to [`Step::NeedInput`]).
 fn poll_fill<R: AsyncRead + Unpin>(
@@ -294,14 +297,20 @@ impl<R: AsyncRead + Unpin, T: for<'de> FromJson<'de>> futures_core::Stream for A
 // ---- writing JSON Lines ---------------------------------------------------------------------
 
 /// Writes values as JSON Lines to an [`AsyncWrite`]: the bytes of [`super::LinesWriter`]
-/// (compact JSON, a `\n` after each value), handed to the writer in chunks of about
-/// [`WRITE_CHUNK`] bytes.
+/// (compact JSON, a `\n` after each value), handed to the writer once about [`WRITE_CHUNK`]
+/// bytes are buffered.
 ///
-/// Each record is serialized whole into the buffer before anything is written, so memory is
-/// about one chunk plus the largest record (the sync writer also flushes inside a large
-/// record). A value that cannot be serialized is an [`io::ErrorKind::InvalidData`] error and
-/// writes nothing (the stream stays one value per line); the writer's `io::Error`s are
-/// returned as they come.
+/// The two writers share their sans-IO core, so they behave alike: each record is serialized
+/// whole into the buffer before any of it is written (a synchronous serializer cannot await
+/// the writer in the middle of a value), so the writer only receives whole lines and memory is
+/// about one chunk plus the largest record. A value that cannot be serialized is an error of
+/// category [`crate::Category::Data`] and writes nothing (the stream stays one value per
+/// line). An I/O error is returned as an error of category [`crate::Category::Io`]; the bytes
+/// the writer did not take stay buffered and go out with the next hand-over (a `write` that
+/// finds a chunk buffered, or `flush`), so the output is always a prefix of the lines written.
+///
+/// Cancel-safe: a `write` or `flush` future dropped in the middle of a hand-over loses
+/// nothing; the next call goes on where it stopped.
 ///
 /// There is no async drop: call [`LinesWriter::flush`], [`LinesWriter::shutdown`] or
 /// [`LinesWriter::into_inner`] at the end, or the buffered lines are lost.
@@ -320,11 +329,7 @@ impl<R: AsyncRead + Unpin, T: for<'de> FromJson<'de>> futures_core::Stream for A
 /// ```
 pub struct LinesWriter<W> {
     out: W,
-    buf: Vec<u8>,
-    /// `buf[..written]` has reached `out` (a write cut short by a cancelled future goes on
-    /// from there).
-    written: usize,
-    chunk: usize,
+    core: LinesWriteCore,
 }
 
 impl<W: AsyncWrite + Unpin> LinesWriter<W> {
@@ -342,9 +347,7 @@ impl<W: AsyncWrite + Unpin> LinesWriter<W> {
     pub fn with_chunk(out: W, chunk: usize) -> Self {
         LinesWriter {
             out,
-            buf: Vec::with_capacity(chunk.min(WRITE_CHUNK) + 1024),
-            written: 0,
-            chunk: chunk.max(1),
+            core: LinesWriteCore::new(chunk),
         }
     }
 
@@ -352,34 +355,28 @@ impl<W: AsyncWrite + Unpin> LinesWriter<W> {
     ///
     /// # Errors
     ///
-    /// An I/O error (category [`crate::Category::Io`]), or a value that cannot be written (as
-    /// [`crate::to_vec`]): then its partial record is dropped and the stream stays one value
-    /// per line.
+    /// An I/O error (category [`crate::Category::Io`]; the record was taken and the bytes not
+    /// written stay buffered), or a value that cannot be written (as [`crate::to_vec`]): then
+    /// nothing of it is written and the stream stays one value per line.
     pub async fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let before = self.buf.len();
-        if let Err(e) = crate::entry::write_to::<Compact, T>(&mut self.buf, value) {
-            self.buf.truncate(before);
-            return Err(e);
-        }
-        self.buf.push(b'\n');
-        if self.buf.len() < self.chunk {
+        if !self.core.record(value)? {
             return Ok(());
         }
-        poll_fn(|cx| self.poll_write_buffered(cx))
+        poll_fn(|cx| self.poll_hand_over(cx))
             .await
-            .map_err(crate::Error::io)
+            .map_err(Error::io)
     }
 
     /// Writes everything buffered, then flushes the writer.
     pub async fn flush(&mut self) -> io::Result<()> {
-        poll_fn(|cx| self.poll_write_buffered(cx)).await?;
+        poll_fn(|cx| self.poll_hand_over(cx)).await?;
         poll_fn(|cx| Pin::new(&mut self.out).poll_flush(cx)).await
     }
 
     /// Writes everything buffered, then shuts the writer down
     /// ([`AsyncWrite::poll_shutdown`]: for a TCP stream, the end of the output).
     pub async fn shutdown(&mut self) -> io::Result<()> {
-        poll_fn(|cx| self.poll_write_buffered(cx)).await?;
+        poll_fn(|cx| self.poll_hand_over(cx)).await?;
         poll_fn(|cx| Pin::new(&mut self.out).poll_shutdown(cx)).await
     }
 
@@ -394,28 +391,19 @@ impl<W: AsyncWrite + Unpin> LinesWriter<W> {
         &self.out
     }
 
-    /// Hands the buffer to the writer; after an error the unwritten bytes are dropped.
-    fn poll_write_buffered(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        while self.written < self.buf.len() {
-            match Pin::new(&mut self.out).poll_write(cx, &self.buf[self.written..]) {
-                Poll::Ready(Ok(0)) => {
-                    return Poll::Ready(Err(self.drop_buffer(io::ErrorKind::WriteZero.into())))
-                }
-                Poll::Ready(Ok(n)) => self.written += n,
+    /// Hands the core's pending bytes to the writer until it has taken them all (the async
+    /// answer to [`LinesWriteCore::record`]'s `true`); stops at the first error, what the
+    /// writer did not take staying in the core.
+    fn poll_hand_over(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.core.pending().is_empty() {
+            match Pin::new(&mut self.out).poll_write(cx, self.core.pending()) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => self.core.taken(n),
                 Poll::Ready(Err(e)) if e.kind() == io::ErrorKind::Interrupted => {}
-                Poll::Ready(Err(e)) => return Poll::Ready(Err(self.drop_buffer(e))),
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
                 Poll::Pending => return Poll::Pending,
             }
         }
-        self.buf.clear();
-        self.written = 0;
         Poll::Ready(Ok(()))
-    }
-
-    #[cold]
-    fn drop_buffer(&mut self, err: io::Error) -> io::Error {
-        self.buf.clear();
-        self.written = 0;
-        err
     }
 }

@@ -1,10 +1,13 @@
-//! Writing JSON Lines to an `io::Write` through a fixed-size buffer flushed in chunks.
+//! Writing to an `io::Write` in chunks: [`crate::to_writer`]'s body (one value, flushed inside
+//! it through the writer's sink) and the sync JSON Lines writer (whole records, through
+//! [`LinesWriteCore`]).
 
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
+use super::lines_write::LinesWriteCore;
 use crate::writer::sink::{IoSink, Sink};
-use crate::{Compact, Error, Format, Result, ToJson, Writer};
+use crate::{Error, Format, Result, ToJson, Writer};
 use std::io::{self, Write};
 
 /// How much output the streaming writers ([`crate::to_writer`], [`LinesWriter`]) collect before
@@ -33,10 +36,18 @@ pub(crate) fn write_streamed<F: Format, W: Write, T: ToJson + ?Sized>(
 }
 
 /// Writes values as JSON Lines (compact JSON, one value per line, `\n` after each) through an
-/// internal buffer of about [`WRITE_CHUNK`] bytes. Once the buffer has grown to the largest
-/// record, writing allocates nothing; a record larger than a chunk is flushed in chunks while
-/// it is written. Call [`LinesWriter::flush`] or [`LinesWriter::into_inner`] at the end
-/// (dropping the writer flushes too, ignoring errors).
+/// internal buffer handed to the `io::Write` once it holds about [`WRITE_CHUNK`] bytes.
+///
+/// Each record is serialized whole before any of it is written (the same behaviour and bytes as
+/// [`crate::stream::tokio::LinesWriter`], which share this writer's core), so the `io::Write`
+/// only receives whole lines and memory is about one chunk plus the largest record; once the
+/// buffer has grown to that, writing allocates nothing. A value that cannot be serialized
+/// writes nothing. After an I/O error the bytes the `io::Write` did not take stay buffered and
+/// are written by the next hand-over ([`LinesWriter::write`] once a chunk is buffered, or
+/// [`LinesWriter::flush`]), so the output is always a prefix of the lines written.
+///
+/// Call [`LinesWriter::flush`] or [`LinesWriter::into_inner`] at the end (dropping the writer
+/// flushes too, ignoring errors).
 ///
 /// ```
 /// #[derive(json_runtime::FastJson)]
@@ -51,75 +62,66 @@ pub(crate) fn write_streamed<F: Format, W: Write, T: ToJson + ?Sized>(
 pub struct LinesWriter<W: Write> {
     /// `None` only after `into_inner`.
     out: Option<W>,
-    buf: Vec<u8>,
-    chunk: usize,
+    core: LinesWriteCore,
+}
+
+/// Hands `core`'s pending bytes to `out` until it has taken them all (the sync answer to
+/// [`LinesWriteCore::record`]'s `true`); stops at the first error, what `out` did not take
+/// staying in `core`.
+fn hand_over<W: Write>(core: &mut LinesWriteCore, out: &mut W) -> io::Result<()> {
+    while !core.pending().is_empty() {
+        match out.write(core.pending()) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => core.taken(n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 impl<W: Write> LinesWriter<W> {
-    /// A writer flushing about every [`WRITE_CHUNK`] bytes.
+    /// A writer handing out about [`WRITE_CHUNK`] bytes at a time.
     pub fn new(out: W) -> Self {
         Self::with_chunk(out, WRITE_CHUNK)
     }
 
-    /// A writer flushing about every `chunk` bytes.
+    /// A writer handing out about `chunk` bytes (at least 1) at a time.
     pub fn with_chunk(out: W, chunk: usize) -> Self {
         LinesWriter {
             out: Some(out),
-            buf: Vec::with_capacity(chunk.min(WRITE_CHUNK) + 1024),
-            chunk: chunk.max(1),
+            core: LinesWriteCore::new(chunk),
         }
     }
 
-    fn parts(&mut self) -> (&mut W, &mut Vec<u8>) {
+    fn parts(&mut self) -> (&mut W, &mut LinesWriteCore) {
         // `out` is only taken by `into_inner`, which consumes `self`.
         let out = self
             .out
             .as_mut()
             .expect("LinesWriter used after into_inner");
-        (out, &mut self.buf)
+        (out, &mut self.core)
     }
 
-    /// Writes `value` and a `\n`. The bytes reach the underlying writer in chunks.
+    /// Writes `value` and a `\n`; once a chunk is buffered, hands it to the writer.
     ///
     /// # Errors
     ///
-    /// An I/O error (category [`crate::Category::Io`]), or a value that cannot be written (as
-    /// [`crate::to_vec`]): then its partial record is dropped and the stream stays one value
-    /// per line.
+    /// An I/O error (category [`crate::Category::Io`]; the record was taken and the bytes not
+    /// written stay buffered), or a value that cannot be written (as [`crate::to_vec`]): then
+    /// nothing of it is written and the stream stays one value per line.
     pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let chunk = self.chunk;
-        let (out, buf) = self.parts();
-        let before = buf.len();
-        let mut sink = IoSink::new(out);
-        let mut w = Writer::<Compact>::with_sink(buf, &mut sink, chunk);
-        value.write_json(&mut w);
-        if let Err(e) = w.finish() {
-            // A value with no JSON form (serde_json refuses it too): its partial record is
-            // dropped and the stream stays one value per line. The lines buffered before it
-            // stay, unless part of the record has already gone out with them.
-            if sink.flushed {
-                buf.clear();
-            } else {
-                buf.truncate(before);
-            }
-            return Err(e);
+        let (out, core) = self.parts();
+        if core.record(value)? {
+            hand_over(core, out).map_err(Error::io)?;
         }
-        buf.push(b'\n');
-        if buf.len() >= chunk {
-            sink.flush(buf);
-        }
-        match sink.error {
-            Some(e) => Err(Error::io(e)),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
     /// Writes everything buffered, then flushes the underlying writer.
     pub fn flush(&mut self) -> io::Result<()> {
-        let (out, buf) = self.parts();
-        let result = out.write_all(buf);
-        buf.clear();
-        result?;
+        let (out, core) = self.parts();
+        hand_over(core, out)?;
         out.flush()
     }
 
@@ -140,7 +142,7 @@ impl<W: Write> LinesWriter<W> {
 impl<W: Write> Drop for LinesWriter<W> {
     fn drop(&mut self) {
         if let Some(out) = self.out.as_mut() {
-            let _ = out.write_all(&self.buf);
+            let _ = hand_over(&mut self.core, out);
             let _ = out.flush();
         }
     }

@@ -19,18 +19,12 @@ pub(crate) trait Sink {
 pub(crate) struct IoSink<'w, W: io::Write + ?Sized> {
     pub(crate) dst: &'w mut W,
     pub(crate) error: Option<io::Error>,
-    /// Some output was handed to `dst` (or dropped after an error).
-    pub(crate) flushed: bool,
 }
 
 #[cfg(feature = "std")]
 impl<'w, W: io::Write + ?Sized> IoSink<'w, W> {
     pub(crate) fn new(dst: &'w mut W) -> Self {
-        IoSink {
-            dst,
-            error: None,
-            flushed: false,
-        }
+        IoSink { dst, error: None }
     }
 
     /// Writes what is left and returns the first error.
@@ -46,7 +40,6 @@ impl<'w, W: io::Write + ?Sized> IoSink<'w, W> {
 #[cfg(feature = "std")]
 impl<W: io::Write + ?Sized> Sink for IoSink<'_, W> {
     fn flush(&mut self, out: &mut Vec<u8>) {
-        self.flushed |= !out.is_empty();
         if self.error.is_none() && !out.is_empty() {
             if let Err(e) = self.dst.write_all(out) {
                 self.error = Some(e);
