@@ -38,11 +38,12 @@ pub(crate) fn write_streamed<F: Format, W: Write, T: ToJson + ?Sized>(
 /// Writes values as JSON Lines (compact JSON, one value per line, `\n` after each) through an
 /// internal buffer handed to the `io::Write` once it holds about [`WRITE_CHUNK`] bytes.
 ///
-/// Each record is serialized whole before any of it is written (the same behaviour and bytes as
-/// [`crate::stream::tokio::LinesWriter`], which share this writer's core), so the `io::Write`
-/// only receives whole lines and memory is about one chunk plus the largest record; once the
-/// buffer has grown to that, writing allocates nothing. A value that cannot be serialized
-/// writes nothing. After an I/O error the bytes the `io::Write` did not take stay buffered and
+/// Each record is serialized whole before any of it is written (the behaviour and bytes of the
+/// async `stream::tokio::LinesWriter` of the `tokio` feature, which shares this writer's core
+/// and cannot await the output inside a value), so the `io::Write` only receives whole lines
+/// and memory is about one chunk plus the largest record; once the buffer has grown to that,
+/// writing allocates nothing. A value that cannot be serialized writes nothing, even when it
+/// is larger than a chunk. After an I/O error the bytes the `io::Write` did not take stay buffered and
 /// are written by the next hand-over ([`LinesWriter::write`] once a chunk is buffered, or
 /// [`LinesWriter::flush`]), so the output is always a prefix of the lines written.
 ///
