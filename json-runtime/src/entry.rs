@@ -299,7 +299,7 @@ mod tests {
                 w.str(self.0);
                 w.end_key();
                 w.null();
-                w.key(false, ",\"k\":");
+                DeriveWriter::key(w, false, ",\"k\":");
                 w.bool(true);
                 w.end_object(true);
                 for n in [0, u64::MAX] {
