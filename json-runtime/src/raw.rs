@@ -166,7 +166,7 @@ pub(crate) fn read_raw<'de>(r: &mut Reader<'de>) -> Result<&'de str> {
 impl ToJson for RawJson<'_> {
     #[inline]
     fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
-        w.raw(&self.json);
+        w.raw(self.json);
     }
 }
 /// Borrows the value's text from the input.
