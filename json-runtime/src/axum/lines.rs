@@ -31,9 +31,9 @@ use crate::{Error, FromJson, ToJson};
 /// each item as compact JSON, the same bytes as `serde_json::to_vec`, followed by `\n`.
 ///
 /// The lines go out as the stream yields them: whatever is written is handed to the server
-/// whenever the stream has nothing ready, and at the latest every [`WRITE_CHUNK`](crate::stream::WRITE_CHUNK) bytes. An
-/// item that cannot be serialized (see [`crate::to_vec`]) never panics: the body ends with
-/// an error after the lines before it, and the server cuts the connection, so the client sees
+/// whenever the stream has nothing ready, and at the latest every
+/// [`WRITE_CHUNK`](crate::stream::WRITE_CHUNK) bytes. An item that cannot be serialized (see
+/// [`crate::to_vec`]) never panics: the body ends with an error after the lines before it, and the server cuts the connection, so the client sees
 /// an incomplete response (for HTTP/1.1 chunked, no last chunk), never a half-written line
 /// followed by more. (hyper drops the bytes it had not yet sent when the body fails, so some
 /// of the lines before the failing item may be missing too.)
