@@ -20,7 +20,17 @@
 //! kinds of parse error, in plain text.
 //!
 //! As a **responder** it serializes `T` into a per-thread reusable buffer, copies it out once
-//! at its exact size, and sets `content-type: application/json`.
+//! at its exact size, and sets `content-type: application/json`. A value serde_json refuses
+//! (see [`crate::to_vec`]) never panics the handler: the answer is 500 Internal Server Error
+//! with `{"error":"<serde_json's message>"}`.
+//!
+//! JSON Lines (NDJSON): [`JsonLines`], a streaming response body written from a stream of
+//! values, and with the `tokio` feature as well `JsonLinesStream`, a request body read one
+//! line at a time with bounded memory.
+//!
+//! The statuses, messages and bodies are those of the axum integration (`crate::axum`) too:
+//! both modules are thin adapters over one framework-neutral core, and their `FastJson` and
+//! `FastJsonRejection` have the same methods.
 //!
 //! ```
 //! use actix_web::{web, App};
@@ -44,8 +54,6 @@
 // A std-only module (its feature implies `std`).
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
-#[allow(unused_imports)]
-use std::thread_local;
 
 use std::fmt;
 use std::future::Future;
@@ -60,39 +68,26 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Responder, ResponseError};
 use futures_core::Stream;
 
-use crate::web::{self, BodyError};
+use crate::web::{self, Rejection};
 use crate::{Error, FromJson, ToJson};
 
-/// JSON extractor and responder, read and written by FastJson. See the [module docs](self).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[must_use]
-pub struct FastJson<T>(pub T);
+mod lines;
+pub use lines::JsonLines;
+#[cfg(feature = "tokio")]
+pub use lines::JsonLinesStream;
+pub use web::NDJSON_CONTENT_TYPE;
 
-impl<T> FastJson<T> {
-    /// The wrapped value.
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-}
-
-impl<T> std::ops::Deref for FastJson<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for FastJson<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.0
-    }
-}
-
-impl<T> From<T> for FastJson<T> {
-    fn from(value: T) -> Self {
-        FastJson(value)
-    }
-}
+web::fast_json_wrapper!(
+    "JSON extractor and responder, read and written by FastJson. See the [module docs](self).\n\n\
+     ```\n\
+     use json_runtime::actix::FastJson;\n\
+     \n\
+     let mut names = FastJson::from(vec![\"a\"]);\n\
+     names.push(\"b\"); // DerefMut\n\
+     assert_eq!(names.len(), 2); // Deref\n\
+     assert_eq!(names.into_inner(), [\"a\", \"b\"]);\n\
+     ```"
+);
 
 // ---- configuration --------------------------------------------------------------------------
 
@@ -209,6 +204,20 @@ pub enum FastJsonRejection {
 }
 
 impl FastJsonRejection {
+    /// The response status: 415, 413, 400 or 422 (see the [module docs](self)); the same as
+    /// [`ResponseError::status_code`].
+    ///
+    /// ```
+    /// use actix_web::http::StatusCode;
+    /// use json_runtime::actix::FastJsonRejection;
+    ///
+    /// let rejection = FastJsonRejection::MissingJsonContentType;
+    /// assert_eq!(rejection.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    /// ```
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.core().status()).unwrap_or(StatusCode::BAD_REQUEST)
+    }
+
     /// The JSON error, when the body was read and failed to parse.
     pub fn json_error(&self) -> Option<&Error> {
         match self {
@@ -217,27 +226,32 @@ impl FastJsonRejection {
         }
     }
 
-    fn from_parse_error(err: Error) -> Self {
-        if web::is_data_error(&err) {
-            Self::Data(err)
-        } else {
-            Self::Syntax(err)
+    /// This rejection as the core's.
+    fn core(&self) -> Rejection<&PayloadError, &Error> {
+        match self {
+            Self::MissingJsonContentType => Rejection::ContentType,
+            Self::PayloadTooLarge { .. } => Rejection::TooLarge,
+            Self::BodyRead(e) => Rejection::Read(e),
+            Self::Syntax(e) => Rejection::Syntax(e),
+            Self::Data(e) => Rejection::Data(e),
+        }
+    }
+
+    /// The core's rejection as this one, with the limit in force.
+    fn from_core(rejection: Rejection<PayloadError>, limit: usize) -> Self {
+        match rejection {
+            Rejection::ContentType => Self::MissingJsonContentType,
+            Rejection::TooLarge => Self::PayloadTooLarge { limit },
+            Rejection::Read(e) => Self::BodyRead(e),
+            Rejection::Syntax(e) => Self::Syntax(e),
+            Rejection::Data(e) => Self::Data(e),
         }
     }
 }
 
 impl fmt::Display for FastJsonRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::MissingJsonContentType => f.write_str(web::CONTENT_TYPE_MESSAGE),
-            Self::PayloadTooLarge { .. } => f.write_str(web::TOO_LARGE_MESSAGE),
-            Self::BodyRead(e) => write!(f, "Failed to buffer the request body: {e}"),
-            Self::Syntax(e) => write!(f, "Failed to parse the request body as JSON: {e}"),
-            Self::Data(e) => write!(
-                f,
-                "Failed to deserialize the JSON body into the target type: {e}"
-            ),
-        }
+        fmt::Display::fmt(&self.core(), f)
     }
 }
 
@@ -245,20 +259,11 @@ impl std::error::Error for FastJsonRejection {}
 
 impl ResponseError for FastJsonRejection {
     fn status_code(&self) -> StatusCode {
-        match self {
-            Self::MissingJsonContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::BodyRead(_) | Self::Syntax(_) => StatusCode::BAD_REQUEST,
-            Self::Data(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        }
+        self.status()
     }
 
     fn error_response(&self) -> HttpResponse<BoxBody> {
-        let body = match self {
-            Self::Syntax(e) | Self::Data(e) => web::parse_error_body(e),
-            other => web::error_body(&other.to_string(), 0, 0, ""),
-        };
-        json_response(self.status_code(), body)
+        json_response(self.status(), self.core().body())
     }
 }
 
@@ -290,15 +295,10 @@ where
                     .poll_next(cx)
                     .map(|chunk| chunk.map(|c| c.map(Some)))
             };
-            let buf = web::read_body(limit, announced, next)
+            web::read_json(limit, announced, next)
                 .await
-                .map_err(|e| match e {
-                    BodyError::TooLarge => FastJsonRejection::PayloadTooLarge { limit },
-                    BodyError::Read(e) => FastJsonRejection::BodyRead(e),
-                })?;
-            crate::from_slice(&buf.0)
                 .map(FastJson)
-                .map_err(FastJsonRejection::from_parse_error)
+                .map_err(|e| FastJsonRejection::from_core(e, limit))
         })
     }
 }
@@ -309,23 +309,22 @@ fn json_response(status: StatusCode, body: Vec<u8>) -> HttpResponse<BoxBody> {
     let mut res = HttpResponse::with_body(status, body);
     res.headers_mut().insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
+        HeaderValue::from_static(web::JSON_CONTENT_TYPE),
     );
     res.map_into_boxed_body()
 }
 
+/// 200 with the value's bytes, or 500 with `{"error":"<message>"}` if the value has no JSON
+/// form.
 impl<T: ToJson> Responder for FastJson<T> {
     type Body = BoxBody;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse<BoxBody> {
-        match web::to_response_vec(&self.0) {
-            Ok(body) => json_response(StatusCode::OK, body),
-            // A value serde_json refuses too: 500 with its message, never a panic.
-            Err(e) => json_response(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                web::unserializable_body(&e),
-            ),
-        }
+        let (status, body) = web::json_body(&self.0);
+        json_response(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            body,
+        )
     }
 }
 
@@ -358,16 +357,47 @@ mod tests {
     #[test]
     fn rejection_statuses() {
         let data = crate::from_str::<Vec<u32>>("[1,\n\"x\"]").unwrap_err();
-        let r = FastJsonRejection::from_parse_error(data);
+        let r = FastJsonRejection::from_core(Rejection::from_parse_error(data), 1);
         assert_eq!(r.status_code(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(
             r.error_response().status(),
             StatusCode::UNPROCESSABLE_ENTITY
         );
         let syntax = crate::from_str::<Vec<u32>>("[1,").unwrap_err();
-        let r = FastJsonRejection::from_parse_error(syntax);
+        let r = FastJsonRejection::from_core(Rejection::from_parse_error(syntax), 1);
         assert_eq!(r.status_code(), StatusCode::BAD_REQUEST);
         let r = FastJsonRejection::PayloadTooLarge { limit: 1 };
         assert_eq!(r.error_response().status(), StatusCode::PAYLOAD_TOO_LARGE);
+    }
+
+    #[test]
+    fn wrapper_methods() {
+        let mut v = FastJson::from(vec![1u8]);
+        v.push(2);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v.into_inner(), [1, 2]);
+    }
+
+    #[test]
+    fn rejection_display_and_status() {
+        let r = FastJsonRejection::PayloadTooLarge { limit: 1 };
+        assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            r.to_string(),
+            "Failed to buffer the request body: length limit exceeded"
+        );
+        let r = FastJsonRejection::MissingJsonContentType;
+        assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(r.to_string().contains("Content-Type: application/json"));
+        let r = FastJsonRejection::BodyRead(PayloadError::Incomplete(None));
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+        assert!(r
+            .to_string()
+            .starts_with("Failed to buffer the request body: "));
+        assert!(r.json_error().is_none());
+        let data = crate::from_str::<Vec<u32>>("[\"x\"]").unwrap_err();
+        let r = FastJsonRejection::from_core(Rejection::from_parse_error(data), 1);
+        assert_eq!(r.status(), r.status_code());
+        assert!(r.json_error().is_some());
     }
 }

@@ -43,6 +43,10 @@
 //! With the `tokio` feature as well: JSON Lines (NDJSON), `JsonLines` (a response body
 //! written from a stream of values) and `JsonLinesStream` (a request body read one line at a
 //! time with bounded memory).
+//!
+//! The statuses, messages and bodies are those of [`crate::actix`] too: both modules are thin
+//! adapters over one framework-neutral core, and their `FastJson` and `FastJsonRejection` have
+//! the same methods.
 
 use std::fmt;
 use std::pin::Pin;
@@ -55,37 +59,27 @@ use ::axum::http::StatusCode;
 use ::axum::response::{IntoResponse, Response};
 use ::axum::RequestExt;
 
-use crate::web::{self, BodyError, PooledBuf};
+use crate::web::{self, Rejection};
 use crate::{Error, FromJson, ToJson};
 
 #[cfg(feature = "tokio")]
 mod lines;
 #[cfg(feature = "tokio")]
-pub use lines::{JsonLines, JsonLinesStream, NDJSON_CONTENT_TYPE};
+pub use lines::{JsonLines, JsonLinesStream};
+#[cfg(feature = "tokio")]
+pub use web::NDJSON_CONTENT_TYPE;
 
-/// JSON extractor and response, read and written by FastJson. See the [module docs](self).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[must_use]
-pub struct FastJson<T>(pub T);
-
-impl<T> std::ops::Deref for FastJson<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for FastJson<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.0
-    }
-}
-
-impl<T> From<T> for FastJson<T> {
-    fn from(value: T) -> Self {
-        FastJson(value)
-    }
-}
+web::fast_json_wrapper!(
+    "JSON extractor and response, read and written by FastJson. See the [module docs](self).\n\n\
+     ```\n\
+     use json_runtime::axum::FastJson;\n\
+     \n\
+     let mut names = FastJson::from(vec![\"a\"]);\n\
+     names.push(\"b\"); // DerefMut\n\
+     assert_eq!(names.len(), 2); // Deref\n\
+     assert_eq!(names.into_inner(), [\"a\", \"b\"]);\n\
+     ```"
+);
 
 // ---- rejections -----------------------------------------------------------------------------
 
@@ -107,14 +101,17 @@ pub enum FastJsonRejection {
 }
 
 impl FastJsonRejection {
-    /// The response status.
+    /// The response status: 415, 413, 400 or 422 (see the [module docs](self)).
+    ///
+    /// ```
+    /// use axum::http::StatusCode;
+    /// use json_runtime::axum::FastJsonRejection;
+    ///
+    /// let rejection = FastJsonRejection::MissingJsonContentType;
+    /// assert_eq!(rejection.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    /// ```
     pub fn status(&self) -> StatusCode {
-        match self {
-            Self::MissingJsonContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::BodyRead(_) | Self::Syntax(_) => StatusCode::BAD_REQUEST,
-            Self::Data(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        }
+        StatusCode::from_u16(self.core().status()).unwrap_or(StatusCode::BAD_REQUEST)
     }
 
     /// The JSON error, when the body was read and failed to parse.
@@ -125,11 +122,25 @@ impl FastJsonRejection {
         }
     }
 
-    fn from_parse_error(err: Error) -> Self {
-        if web::is_data_error(&err) {
-            Self::Data(err)
-        } else {
-            Self::Syntax(err)
+    /// This rejection as the core's.
+    fn core(&self) -> Rejection<&::axum::Error, &Error> {
+        match self {
+            Self::MissingJsonContentType => Rejection::ContentType,
+            Self::PayloadTooLarge => Rejection::TooLarge,
+            Self::BodyRead(e) => Rejection::Read(e),
+            Self::Syntax(e) => Rejection::Syntax(e),
+            Self::Data(e) => Rejection::Data(e),
+        }
+    }
+
+    /// The core's rejection as this one; a body error caused by the body limit is a 413.
+    fn from_core(rejection: Rejection<::axum::Error>) -> Self {
+        match rejection {
+            Rejection::ContentType => Self::MissingJsonContentType,
+            Rejection::TooLarge => Self::PayloadTooLarge,
+            Rejection::Read(e) => Self::from_body_error(e),
+            Rejection::Syntax(e) => Self::Syntax(e),
+            Rejection::Data(e) => Self::Data(e),
         }
     }
 
@@ -152,16 +163,7 @@ impl FastJsonRejection {
 
 impl fmt::Display for FastJsonRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::MissingJsonContentType => f.write_str(web::CONTENT_TYPE_MESSAGE),
-            Self::PayloadTooLarge => f.write_str(web::TOO_LARGE_MESSAGE),
-            Self::BodyRead(e) => write!(f, "Failed to buffer the request body: {e}"),
-            Self::Syntax(e) => write!(f, "Failed to parse the request body as JSON: {e}"),
-            Self::Data(e) => write!(
-                f,
-                "Failed to deserialize the JSON body into the target type: {e}"
-            ),
-        }
+        fmt::Display::fmt(&self.core(), f)
     }
 }
 
@@ -169,11 +171,7 @@ impl std::error::Error for FastJsonRejection {}
 
 impl IntoResponse for FastJsonRejection {
     fn into_response(self) -> Response {
-        let body = match &self {
-            Self::Syntax(e) | Self::Data(e) => web::parse_error_body(e),
-            other => web::error_body(&other.to_string(), 0, 0, ""),
-        };
-        json_response(self.status(), Bytes::from(body))
+        json_response(self.status(), self.core().body())
     }
 }
 
@@ -188,8 +186,8 @@ fn is_json_content_type(headers: &HeaderMap) -> bool {
         .is_some_and(web::is_json_content_type)
 }
 
-/// Reads the whole body (within the default body limit) into a pooled buffer.
-async fn read_body(req: Request) -> Result<PooledBuf, FastJsonRejection> {
+/// Reads the whole body (within the default body limit) and a `T` from it.
+async fn read_json<T: for<'de> FromJson<'de>>(req: Request) -> Result<T, FastJsonRejection> {
     // `Content-Length` (hyper's exact size hint) over the limit: reject before reading a byte.
     let announced = req.body().size_hint().lower();
     let mut body: Body = req.into_limited_body();
@@ -203,12 +201,9 @@ async fn read_body(req: Request) -> Result<PooledBuf, FastJsonRejection> {
             .poll_frame(cx)
             .map(|frame| frame.map(|f| f.map(|f| f.into_data().ok())))
     };
-    web::read_body(usize::MAX, hint.lower(), next)
+    web::read_json(usize::MAX, hint.lower(), next)
         .await
-        .map_err(|e| match e {
-            BodyError::TooLarge => FastJsonRejection::PayloadTooLarge,
-            BodyError::Read(e) => FastJsonRejection::from_body_error(e),
-        })
+        .map_err(FastJsonRejection::from_core)
 }
 
 impl<T, S> FromRequest<S> for FastJson<T>
@@ -222,10 +217,7 @@ where
         if !is_json_content_type(req.headers()) {
             return Err(FastJsonRejection::MissingJsonContentType);
         }
-        let buf = read_body(req).await?;
-        crate::from_slice(&buf.0)
-            .map(FastJson)
-            .map_err(FastJsonRejection::from_parse_error)
+        read_json(req).await.map(FastJson)
     }
 }
 
@@ -250,38 +242,25 @@ where
 
 // ---- the response ---------------------------------------------------------------------------
 
-fn json_response(status: StatusCode, body: Bytes) -> Response {
-    let mut res = Response::new(Body::from(body));
+fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
+    let mut res = Response::new(Body::from(Bytes::from(body)));
     *res.status_mut() = status;
     res.headers_mut().insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
+        HeaderValue::from_static(web::JSON_CONTENT_TYPE),
     );
     res
 }
 
-/// Serializes `value` through the per-thread buffer and copies the bytes out at their size;
-/// `Err` if the value cannot be serialized (the fallible path: a handler never panics).
-fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes, Error> {
-    web::to_response_vec(value).map(Bytes::from)
-}
-
-/// 500 with `{"error":"<message>"}`: the value has no JSON form (axum's `Json` answers 500
-/// with the message as plain text).
-#[cold]
-fn unserializable_response(err: &Error) -> Response {
-    json_response(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        Bytes::from(web::unserializable_body(err)),
-    )
-}
-
+/// 200 with the value's bytes, or 500 with `{"error":"<message>"}` if the value has no JSON
+/// form (axum's `Json` answers 500 with the message as plain text).
 impl<T: ToJson> IntoResponse for FastJson<T> {
     fn into_response(self) -> Response {
-        match to_bytes(&self.0) {
-            Ok(body) => json_response(StatusCode::OK, body),
-            Err(e) => unserializable_response(&e),
-        }
+        let (status, body) = web::json_body(&self.0);
+        json_response(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            body,
+        )
     }
 }
 
@@ -321,12 +300,37 @@ mod tests {
     #[test]
     fn rejection_body_is_json() {
         let err = crate::from_str::<Vec<u32>>("[1,\n\"x\"]").unwrap_err();
-        let rejection = FastJsonRejection::from_parse_error(err);
+        let rejection = FastJsonRejection::from_core(Rejection::from_parse_error(err));
         assert_eq!(rejection.status(), StatusCode::UNPROCESSABLE_ENTITY);
         let syntax = crate::from_str::<Vec<u32>>("[1,").unwrap_err();
         assert_eq!(
-            FastJsonRejection::from_parse_error(syntax).status(),
+            FastJsonRejection::from_core(Rejection::from_parse_error(syntax)).status(),
             StatusCode::BAD_REQUEST
         );
+    }
+
+    #[test]
+    fn wrapper_methods() {
+        let mut v = FastJson::from(vec![1u8]);
+        v.push(2);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v.into_inner(), [1, 2]);
+    }
+
+    #[test]
+    fn rejection_display_and_status() {
+        let r = FastJsonRejection::PayloadTooLarge;
+        assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            r.to_string(),
+            "Failed to buffer the request body: length limit exceeded"
+        );
+        let r = FastJsonRejection::MissingJsonContentType;
+        assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(r.to_string().contains("Content-Type: application/json"));
+        let r = FastJsonRejection::BodyRead(::axum::Error::new("gone"));
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(r.to_string(), "Failed to buffer the request body: gone");
+        assert!(r.json_error().is_none());
     }
 }

@@ -282,7 +282,6 @@ mod tests {
     /// Under Miri too (`.ci/miri.sh`).
     #[test]
     fn hand_written_impls_cannot_write_invalid_utf8() {
-        use crate::__private::DeriveWriter;
         use crate::{Format, ToJson, Writer};
 
         struct Everything(&'static str);

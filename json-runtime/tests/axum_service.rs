@@ -1,11 +1,14 @@
-//! The `order_service` example's router, served on 127.0.0.1 on a free port, driven by a
-//! minimal HTTP/1.1 client over `std::net::TcpStream`: GET and POST, and the rejections
+//! The `order_service` example's router, served on 127.0.0.1 on a free port, driven by
+//! hyper's HTTP/1.1 client (`common`): GET and POST, and the rejections
 //! (400 with line/column, 415, 422 with a path, 413 for a 10 MB body), and a response value
 //! serde_json refuses (500 with a JSON error body, no panic).
 
-use std::io::{Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::time::Duration;
+
+mod common;
+
+use common::{post_chunked, post_unfinished, request};
 
 #[allow(dead_code)]
 #[path = "../examples/order_service.rs"]
@@ -32,7 +35,19 @@ fn start() -> SocketAddr {
     rx.recv_timeout(Duration::from_secs(10)).unwrap()
 }
 
-include!("common/http_client.rs");
+/// serde_json's bytes for `order`.
+fn serde_bytes(order: &Order) -> Vec<u8> {
+    common::serde_order_bytes(
+        order.id,
+        &order.customer,
+        order.placed_at_utc,
+        order
+            .items
+            .iter()
+            .map(|i| (i.name.as_str(), i.quantity, i.unit_price)),
+        order.note.as_deref(),
+    )
+}
 
 #[test]
 fn get_serves_serde_json_bytes() {
@@ -172,7 +187,8 @@ fn body_over_the_limit_is_413() {
     order.note = Some("x".repeat(10 * 1000 * 1000));
     let body = json_runtime::to_vec(&order).unwrap();
     assert!(body.len() > 10 * BODY_LIMIT / 2);
-    let res = request(addr, "POST", "/order", Some("application/json"), body);
+    // Announced, and the first 64 KiB sent: the answer comes before the rest is sent.
+    let res = post_unfinished(addr, "/order", "application/json", &body, 64 * 1024, true);
     assert_eq!(res.status, 413);
     assert!(res.json()["error"]
         .as_str()
@@ -196,18 +212,9 @@ fn chunked_body_over_the_limit_is_413() {
     let mut order = seed_order();
     order.note = Some("z".repeat(3 * BODY_LIMIT));
     let json = json_runtime::to_vec(&order).unwrap();
-    let mut body = Vec::new();
-    for part in json.chunks(64 * 1024) {
-        body.extend_from_slice(format!("{:x}\r\n", part.len()).as_bytes());
-        body.extend_from_slice(part);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(b"0\r\n\r\n");
-    let head = format!(
-        "POST /order HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
-    );
-    let res = exchange(addr, head, body);
+    // 64 KiB over the limit sent, the rest held back: the answer comes first.
+    let sent = BODY_LIMIT + 64 * 1024;
+    let res = post_unfinished(addr, "/order", "application/json", &json, sent, false);
     assert_eq!(res.status, 413);
     assert!(res.json()["error"]
         .as_str()
@@ -216,14 +223,7 @@ fn chunked_body_over_the_limit_is_413() {
 
     // A small chunked body is read as usual.
     let json = json_runtime::to_vec(&seed_order()).unwrap();
-    let mut body = format!("{:x}\r\n", json.len()).into_bytes();
-    body.extend_from_slice(&json);
-    body.extend_from_slice(b"\r\n0\r\n\r\n");
-    let head = format!(
-        "POST /order HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
-    );
-    let res = exchange(addr, head, body);
+    let res = post_chunked(addr, "/order", "application/json", &json, json.len());
     assert_eq!(res.status, 200);
     assert_eq!(res.body, json);
 }
@@ -293,4 +293,21 @@ fn unserializable_response_is_500_with_serde_json_message() {
     let res = request(addr, "GET", "/order", None, Vec::new());
     assert_eq!(res.status, 200);
     assert_eq!(res.body, serde_bytes(&seed_order()));
+}
+
+#[test]
+fn wrapper_and_rejection_methods() {
+    use axum::http::StatusCode;
+    use json_runtime::axum::{FastJson, FastJsonRejection};
+
+    let mut order = FastJson::from(seed_order());
+    order.items.pop(); // DerefMut
+    assert_eq!(order.items.len(), 2); // Deref
+    assert_eq!(order.into_inner().items.len(), 2);
+    let r = FastJsonRejection::PayloadTooLarge;
+    assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        r.to_string(),
+        "Failed to buffer the request body: length limit exceeded"
+    );
 }

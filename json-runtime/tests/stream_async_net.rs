@@ -9,7 +9,10 @@
 //!   often not ready, and must send serde_json's bytes, one line per item; a stream with an
 //!   item that cannot be serialized ends its body with an error after the lines before it.
 //!
-//! The HTTP client is a few lines over `tokio::net::TcpStream` (HTTP/1.1, `Connection: close`).
+//! The GETs go through hyper's HTTP/1.1 client (`common`), the body read frame by frame as it
+//! arrives. The POSTs are written by hand over `tokio::net::TcpStream` (HTTP/1.1,
+//! `Connection: close`): their chunked framing is cut at arbitrary bytes, chunk-size lines
+//! included, which no client library does.
 
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -25,6 +28,8 @@ use json_runtime::FastJson;
 use serde::Serialize;
 use tokio::io::{AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+
+mod common;
 
 #[derive(FastJson, Serialize, Debug, PartialEq, Clone)]
 struct Rec {
@@ -236,28 +241,47 @@ struct Answer {
     complete: bool,
 }
 
-/// One request on a fresh connection; a body is sent chunked, each HTTP chunk cut in pieces
-/// by `trickle`. Reads the answer to the end of the connection.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8], sizes: &[usize]) -> Answer {
+/// A GET through hyper's client; the body read to its end (or to the cut). `head` is the
+/// status line and headers as they would read on the wire.
+async fn http_get(addr: SocketAddr, path: &str) -> Answer {
+    let res = common::get(addr, path).await;
+    let mut head = format!("HTTP/1.1 {}", res.status());
+    for (name, value) in res.headers() {
+        head.push_str(&format!("\r\n{name}: {}", value.to_str().unwrap()));
+    }
+    assert_eq!(res.version(), hyper::Version::HTTP_11);
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("transfer-encoding: chunked"),
+        "{head}"
+    );
+    let (body, complete) = common::read_to_end(res.into_body()).await;
+    Answer {
+        head,
+        body,
+        complete,
+    }
+}
+
+/// A POST on a fresh connection; the body is sent chunked, each HTTP chunk cut in pieces by
+/// `trickle`. Reads the answer to the end of the connection.
+async fn http_post(addr: SocketAddr, path: &str, body: &[u8], sizes: &[usize]) -> Answer {
     let mut socket = TcpStream::connect(addr).await.unwrap();
     socket.set_nodelay(true).unwrap();
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if method == "POST" {
-        request.push_str("Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n");
-    }
-    request.push_str("\r\n");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
+    );
     socket.write_all(request.as_bytes()).await.unwrap();
-    if method == "POST" {
-        // HTTP chunks of 50 bytes at most, each sent in pieces.
-        let mut framed = Vec::new();
-        for chunk in body.chunks(50) {
-            framed.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
-            framed.extend_from_slice(chunk);
-            framed.extend_from_slice(b"\r\n");
-        }
-        framed.extend_from_slice(b"0\r\n\r\n");
-        trickle(&mut socket, &framed, sizes).await;
+    // HTTP chunks of 50 bytes at most, each sent in pieces.
+    let mut framed = Vec::new();
+    for chunk in body.chunks(50) {
+        framed.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        framed.extend_from_slice(chunk);
+        framed.extend_from_slice(b"\r\n");
     }
+    framed.extend_from_slice(b"0\r\n\r\n");
+    trickle(&mut socket, &framed, sizes).await;
     let mut raw = Vec::new();
     // A connection cut after a body error may end with a reset: keep what arrived.
     let _ = tokio::time::timeout(Duration::from_secs(20), socket.read_to_end(&mut raw)).await;
@@ -314,7 +338,7 @@ async fn axum_extractor_reads_a_chunked_body_in_pieces() {
         vec![5, 1, 1, 13, 2],
         vec![1 << 20],
     ] {
-        let answer = http(addr, "POST", "/ingest", LINES.as_bytes(), &sizes).await;
+        let answer = http_post(addr, "/ingest", LINES.as_bytes(), &sizes).await;
         assert!(answer.head.starts_with("HTTP/1.1 200"), "{}", answer.head);
         assert!(
             answer
@@ -334,7 +358,7 @@ async fn axum_extractor_reads_a_chunked_body_in_pieces() {
         .map(outcome)
         .collect();
     assert!(want[1].contains("longer than 60 bytes"), "{want:?}");
-    let answer = http(addr, "POST", "/ingest_small", LINES.as_bytes(), &[3, 1]).await;
+    let answer = http_post(addr, "/ingest_small", LINES.as_bytes(), &[3, 1]).await;
     assert_eq!(string_lines(&answer.body), want);
 }
 
@@ -346,7 +370,7 @@ async fn axum_json_lines_response_is_serde_json_lines() {
         serde_json::to_writer(&mut want, &r).unwrap();
         want.push(b'\n');
     }
-    let answer = http(addr, "GET", "/events", b"", &[1]).await;
+    let answer = http_get(addr, "/events").await;
     assert!(answer.head.starts_with("HTTP/1.1 200"), "{}", answer.head);
     assert!(answer
         .head
@@ -359,7 +383,7 @@ async fn axum_json_lines_response_is_serde_json_lines() {
     );
 
     // Read back with the async reader: the same records.
-    let answer = http(addr, "GET", "/events", b"", &[1]).await;
+    let answer = http_get(addr, "/events").await;
     let mut lines = stream::tokio::lines_from_reader::<Rec, _>(&answer.body[..]);
     let mut got = Vec::new();
     while let Some(r) = lines.next().await {
@@ -371,7 +395,7 @@ async fn axum_json_lines_response_is_serde_json_lines() {
 #[tokio::test]
 async fn axum_json_lines_response_ends_with_an_error_on_an_unwritable_item() {
     let addr = start_axum().await;
-    let answer = http(addr, "GET", "/broken", b"", &[1]).await;
+    let answer = http_get(addr, "/broken").await;
     assert!(answer.head.starts_with("HTTP/1.1 200"), "{}", answer.head);
     // The connection is cut: no last chunk. Of the two lines before the failing item, hyper
     // sends what it had written when the body failed (it drops the rest): whole lines only,
@@ -384,6 +408,6 @@ async fn axum_json_lines_response_ends_with_an_error_on_an_unwritable_item() {
         "{body:?}"
     );
     // The server is still up.
-    let answer = http(addr, "GET", "/events", b"", &[1]).await;
+    let answer = http_get(addr, "/events").await;
     assert!(answer.complete);
 }

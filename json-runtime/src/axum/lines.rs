@@ -18,14 +18,12 @@ use ::axum::extract::{FromRequest, Request};
 use ::axum::http::header::{self, HeaderValue};
 use ::axum::response::{IntoResponse, Response};
 use futures_core::Stream;
-use tokio::io::{AsyncRead, ReadBuf};
 
 use crate::stream::tokio::{lines_from_reader_with, LinesReader};
-use crate::stream::{StreamOptions, WRITE_CHUNK};
-use crate::{Compact, Error, FromJson, ToJson};
-
-/// The content type of [`JsonLines`] responses.
-pub const NDJSON_CONTENT_TYPE: &str = "application/x-ndjson";
+use crate::stream::StreamOptions;
+use crate::web::lines::{ChunkReader, ChunkSource, LinesBody};
+use crate::web::NDJSON_CONTENT_TYPE;
+use crate::{Error, FromJson, ToJson};
 
 // ---- the response ---------------------------------------------------------------------------
 
@@ -33,9 +31,9 @@ pub const NDJSON_CONTENT_TYPE: &str = "application/x-ndjson";
 /// each item as compact JSON, the same bytes as `serde_json::to_vec`, followed by `\n`.
 ///
 /// The lines go out as the stream yields them: whatever is written is handed to the server
-/// whenever the stream has nothing ready, and at the latest every [`WRITE_CHUNK`] bytes. An
-/// item that cannot be serialized (see [`crate::to_vec`]) never panics: the body ends with
-/// an error after the lines before it, and the server cuts the connection, so the client sees
+/// whenever the stream has nothing ready, and at the latest every
+/// [`WRITE_CHUNK`](crate::stream::WRITE_CHUNK) bytes. An item that cannot be serialized (see
+/// [`crate::to_vec`]) never panics: the body ends with an error after the lines before it, and the server cuts the connection, so the client sees
 /// an incomplete response (for HTTP/1.1 chunked, no last chunk), never a half-written line
 /// followed by more. (hyper drops the bytes it had not yet sent when the body fails, so some
 /// of the lines before the failing item may be missing too.)
@@ -77,82 +75,13 @@ where
     T: ToJson,
 {
     fn into_response(self) -> Response {
-        let body = LinesBody {
-            items: Box::pin(self.0),
-            buf: Vec::new(),
-            failed: None,
-            done: false,
-        };
+        let body = LinesBody::<S, Bytes>::new(self.0);
         let mut res = Response::new(Body::from_stream(body));
         res.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static(NDJSON_CONTENT_TYPE),
         );
         res
-    }
-}
-
-/// The body of a [`JsonLines`] response: chunks of whole lines.
-struct LinesBody<S> {
-    /// Pinned on the heap so that any stream works (most are not `Unpin`).
-    items: Pin<Box<S>>,
-    buf: Vec<u8>,
-    /// An item could not be serialized: the error to end with, after the lines before it.
-    failed: Option<Error>,
-    done: bool,
-}
-
-impl<S: Stream<Item = T>, T: ToJson> Stream for LinesBody<S> {
-    type Item = Result<Bytes, Error>;
-
-    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
-        if let Some(e) = this.failed.take() {
-            return Poll::Ready(Some(Err(e)));
-        }
-        if this.done {
-            return Poll::Ready(None);
-        }
-        loop {
-            match this.items.as_mut().poll_next(cx) {
-                Poll::Ready(Some(item)) => {
-                    let before = this.buf.len();
-                    match crate::entry::write_to::<Compact, T>(&mut this.buf, &item) {
-                        Ok(()) => {
-                            this.buf.push(b'\n');
-                            if this.buf.len() >= WRITE_CHUNK {
-                                return Poll::Ready(Some(Ok(this.take())));
-                            }
-                        }
-                        Err(e) => {
-                            this.buf.truncate(before);
-                            this.done = true;
-                            if this.buf.is_empty() {
-                                return Poll::Ready(Some(Err(e)));
-                            }
-                            this.failed = Some(e);
-                            return Poll::Ready(Some(Ok(this.take())));
-                        }
-                    }
-                }
-                Poll::Ready(None) => {
-                    this.done = true;
-                    if this.buf.is_empty() {
-                        return Poll::Ready(None);
-                    }
-                    return Poll::Ready(Some(Ok(this.take())));
-                }
-                Poll::Pending if this.buf.is_empty() => return Poll::Pending,
-                // Nothing more for now: send what is written.
-                Poll::Pending => return Poll::Ready(Some(Ok(this.take()))),
-            }
-        }
-    }
-}
-
-impl<S> LinesBody<S> {
-    fn take(&mut self) -> Bytes {
-        Bytes::from(std::mem::take(&mut self.buf))
     }
 }
 
@@ -195,7 +124,7 @@ impl<S> LinesBody<S> {
 /// let app: Router = Router::new().route("/ingest", post(ingest));
 /// ```
 pub struct JsonLinesStream<T> {
-    lines: LinesReader<BodyReader, T>,
+    lines: LinesReader<ChunkReader<BodyChunks>, T>,
 }
 
 impl<T: for<'de> FromJson<'de>> JsonLinesStream<T> {
@@ -232,51 +161,22 @@ where
             .get::<StreamOptions>()
             .cloned()
             .unwrap_or_default();
-        let body = BodyReader {
-            body: req.into_body(),
-            data: Bytes::new(),
-            ended: false,
-        };
+        let body = ChunkReader::new(BodyChunks(req.into_body()));
         Ok(JsonLinesStream {
             lines: lines_from_reader_with(body, &options),
         })
     }
 }
 
-/// A request body as an [`AsyncRead`]: the bytes of its data frames (trailers are skipped).
-struct BodyReader {
-    body: Body,
-    /// What is left of the last data frame.
-    data: Bytes,
-    ended: bool,
-}
+/// A request body's data frames (trailers are skipped).
+struct BodyChunks(Body);
 
-impl AsyncRead for BodyReader {
-    fn poll_read(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        out: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        loop {
-            if !this.data.is_empty() {
-                let n = this.data.len().min(out.remaining());
-                out.put_slice(&this.data.split_to(n));
-                return Poll::Ready(Ok(()));
-            }
-            if this.ended {
-                return Poll::Ready(Ok(()));
-            }
-            match Pin::new(&mut this.body).poll_frame(cx) {
-                Poll::Ready(Some(Ok(frame))) => {
-                    if let Ok(data) = frame.into_data() {
-                        this.data = data;
-                    }
-                }
-                Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(io::Error::other(e))),
-                Poll::Ready(None) => this.ended = true,
-                Poll::Pending => return Poll::Pending,
-            }
-        }
+impl ChunkSource for BodyChunks {
+    type Chunk = Bytes;
+
+    fn poll_chunk(&mut self, cx: &mut Context<'_>) -> Poll<Option<io::Result<Option<Bytes>>>> {
+        Pin::new(&mut self.0)
+            .poll_frame(cx)
+            .map(|frame| frame.map(|f| f.map(|f| f.into_data().ok()).map_err(io::Error::other)))
     }
 }

@@ -1,20 +1,18 @@
-//! What the web framework integrations (`axum`, `actix`) share: the JSON content-type rule,
-//! reading a request body into a pooled buffer within a limit, the JSON error body with line,
-//! column and path, the status a parse error maps to, and serializing a response through a
-//! reused per-thread buffer.
+//! JSON body in → typed value or rejection: reading a request body into a pooled buffer
+//! within a limit, parsing it, and the rejections with their statuses, messages and JSON
+//! error bodies (line, column and path of a parse error).
 
-// A std-only module (its feature implies `std`).
+// A std-only module (its features imply `std`).
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
-#[allow(unused_imports)]
-use std::thread_local;
 
-use std::cell::RefCell;
+use std::borrow::Borrow;
+use std::fmt;
 use std::future::poll_fn;
 use std::sync::Mutex;
 use std::task::{Context, Poll};
 
-use crate::{Category, Compact, Error, ToJson, Writer};
+use crate::{Category, Compact, Error, FromJson, Writer};
 
 /// The message of a 415 rejection.
 pub(crate) const CONTENT_TYPE_MESSAGE: &str =
@@ -22,26 +20,6 @@ pub(crate) const CONTENT_TYPE_MESSAGE: &str =
 /// The message of a 413 rejection.
 pub(crate) const TOO_LARGE_MESSAGE: &str =
     "Failed to buffer the request body: length limit exceeded";
-
-/// `application/json`, or `application/<anything>+json`, with any parameters: the rule
-/// `axum::Json` and actix's `web::Json` apply to a `Content-Type` value.
-pub(crate) fn is_json_content_type(value: &str) -> bool {
-    let essence = value.split(';').next().unwrap_or("").trim();
-    let Some((kind, subtype)) = essence.split_once('/') else {
-        return false;
-    };
-    let token = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
-    };
-    if !token(kind) || !token(subtype) || !kind.eq_ignore_ascii_case("application") {
-        return false;
-    }
-    let n = subtype.len();
-    subtype.eq_ignore_ascii_case("json")
-        || (n > 5 && subtype[n - 5..].eq_ignore_ascii_case("+json"))
-}
 
 /// A parse error is a data error (422: well-formed JSON of the wrong shape), or not (400:
 /// syntax, early end).
@@ -64,6 +42,77 @@ pub(crate) fn error_body(message: &str, line: usize, column: usize, path: &str) 
     w.str(path);
     w.end_object(true);
     out
+}
+
+// ---- rejections -----------------------------------------------------------------------------
+
+/// Why a JSON request body was refused, the same for every framework. `R` is the framework's
+/// body-read error and `J` the parse error: owned (`Error`) when built here, borrowed
+/// (`&Error`) in a view of a framework's public rejection (which keeps its own variants).
+#[derive(Debug)]
+pub(crate) enum Rejection<R, J = Error> {
+    /// 415: no `Content-Type` header, or not an accepted one.
+    ContentType,
+    /// 413: the body is over the limit.
+    TooLarge,
+    /// 400: the body could not be read.
+    Read(R),
+    /// 400: the body is not well-formed JSON.
+    Syntax(J),
+    /// 422: well-formed JSON that does not fit the target type.
+    Data(J),
+}
+
+impl<R> Rejection<R> {
+    /// A parse error as a rejection: 422 for a data error, 400 for the others.
+    pub(crate) fn from_parse_error(err: Error) -> Self {
+        if is_data_error(&err) {
+            Self::Data(err)
+        } else {
+            Self::Syntax(err)
+        }
+    }
+}
+
+impl<R: fmt::Display, J: Borrow<Error>> Rejection<R, J> {
+    /// The response status: 415, 413, 400 or 422.
+    pub(crate) fn status(&self) -> u16 {
+        match self {
+            Self::ContentType => 415,
+            Self::TooLarge => 413,
+            Self::Read(_) | Self::Syntax(_) => 400,
+            Self::Data(_) => 422,
+        }
+    }
+
+    /// The JSON error body: the parse error's message, position and path, or the message
+    /// with line and column 0 and an empty path.
+    pub(crate) fn body(&self) -> Vec<u8> {
+        match self {
+            Self::Syntax(e) | Self::Data(e) => parse_error_body(e.borrow()),
+            other => error_body(&other.to_string(), 0, 0, ""),
+        }
+    }
+}
+
+impl<R: fmt::Display, J: Borrow<Error>> fmt::Display for Rejection<R, J> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::ContentType => f.write_str(CONTENT_TYPE_MESSAGE),
+            Self::TooLarge => f.write_str(TOO_LARGE_MESSAGE),
+            Self::Read(e) => write!(f, "Failed to buffer the request body: {e}"),
+            Self::Syntax(e) => write!(
+                f,
+                "Failed to parse the request body as JSON: {}",
+                e.borrow()
+            ),
+            Self::Data(e) => write!(
+                f,
+                "Failed to deserialize the JSON body into the target type: {}",
+                e.borrow()
+            ),
+        }
+    }
 }
 
 /// The error body of a parse error: its message, position and path.
@@ -141,69 +190,29 @@ pub(crate) async fn read_body<C: AsRef<[u8]>, E>(
     Ok(buf)
 }
 
-// ---- responses ------------------------------------------------------------------------------
-
-thread_local! {
-    static RESPONSE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Serializes `value` through the per-thread buffer and copies the bytes out at their size.
-/// `Err` if the value cannot be serialized (the fallible path: a handler never panics; the
-/// frameworks answer 500 with [`unserializable_body`]).
-pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => {
-            buf.clear();
-            let written = crate::entry::write_to::<Compact, T>(&mut buf, value);
-            let bytes = written.map(|()| buf.to_vec());
-            if buf.capacity() > POOL_MAX_CAPACITY {
-                *buf = Vec::new();
-            }
-            bytes
-        }
-        // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
-        Err(_) => crate::to_vec(value),
-    })
-}
-
-/// The 500 body for a response value that cannot be serialized: `{"error":"<message>"}`, the
-/// message serde_json gives for it.
-pub(crate) fn unserializable_body(err: &Error) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + err.message().len());
-    let mut w = Writer::<Compact>::new(&mut out);
-    w.begin_object();
-    w.key(true, ",\"error\":");
-    w.str(err.message());
-    w.end_object(true);
-    out
+/// Reads the body (as [`read_body`]) and then a `T` from it: the whole extractor after the
+/// content-type check.
+pub(crate) async fn read_json<T, C, R>(
+    limit: usize,
+    announced: u64,
+    next_chunk: impl FnMut(&mut Context<'_>) -> Poll<Option<Result<Option<C>, R>>>,
+) -> Result<T, Rejection<R>>
+where
+    T: for<'de> FromJson<'de>,
+    C: AsRef<[u8]>,
+{
+    let buf = read_body(limit, announced, next_chunk)
+        .await
+        .map_err(|e| match e {
+            BodyError::TooLarge => Rejection::TooLarge,
+            BodyError::Read(e) => Rejection::Read(e),
+        })?;
+    crate::from_slice(&buf.0).map_err(Rejection::from_parse_error)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_content_types() {
-        for ok in [
-            "application/json",
-            "application/json; charset=utf-8",
-            "application/json;charset=utf-8",
-            "Application/JSON",
-            "application/cloudevents+json",
-        ] {
-            assert!(is_json_content_type(ok), "{ok}");
-        }
-        for bad in [
-            "text/json",
-            "application/xml",
-            "json",
-            "application/",
-            "application/+json",
-            "",
-        ] {
-            assert!(!is_json_content_type(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn error_body_is_json() {
@@ -247,5 +256,27 @@ mod tests {
         assert_eq!(read_chunks(3, 0, &[b"ab", b"cd"]), Err(true));
         assert_eq!(read_chunks(10, 11, &[b"ab"]), Err(true));
         assert_eq!(read_chunks(10, 2, &[]), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn rejection_statuses_messages_and_bodies() {
+        type R = Rejection<&'static str>;
+        let data = R::from_parse_error(crate::from_str::<Vec<u32>>("[1,\n\"x\"]").unwrap_err());
+        assert_eq!(data.status(), 422);
+        assert!(data.to_string().starts_with("Failed to deserialize"));
+        let syntax = R::from_parse_error(crate::from_str::<Vec<u32>>("[1,").unwrap_err());
+        assert_eq!(syntax.status(), 400);
+        assert!(syntax.to_string().starts_with("Failed to parse"));
+        if let Rejection::Syntax(e) = &syntax {
+            assert_eq!(syntax.body(), parse_error_body(e));
+        }
+        assert_eq!(R::ContentType.status(), 415);
+        assert_eq!(R::TooLarge.status(), 413);
+        assert_eq!(R::Read("gone").status(), 400);
+        assert_eq!(
+            String::from_utf8(R::Read("gone").body()).unwrap(),
+            r#"{"error":"Failed to buffer the request body: gone","line":0,"column":0,"path":""}"#
+        );
+        assert_eq!(R::TooLarge.body(), error_body(TOO_LARGE_MESSAGE, 0, 0, ""));
     }
 }
