@@ -24,7 +24,6 @@
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
-#   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
 #                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
 #                                            shortest_edge_cases_match_zmij (and every shortest_* test)
