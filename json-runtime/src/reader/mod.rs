@@ -949,7 +949,8 @@ mod tests {
         // Short inputs, as bytes and as text (`from_str` skips UTF-8 checks of strings).
         let shorts = ["", " ", "1", "\"\u{e9}\u{e9}\"", "[\"\u{e9}\\n\"]", "{\"k\":1}"];
         for short in shorts {
-            for &at in &checkpoints {
+            // Under Miri every ninth checkpoint (the ones past the short inputs all clamp alike).
+            for &at in checkpoints.iter().step_by(if cfg!(miri) { 9 } else { 1 }) {
                 for (i, step) in steps.iter().enumerate() {
                     for text in [false, true] {
                         let mut r = if text {
