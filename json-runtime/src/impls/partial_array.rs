@@ -126,8 +126,15 @@ mod tests {
             assert_eq!(MARKER.with(Rc::strong_count), 1, "at = {at}");
         }
         LEFT.with(|l| l.set(usize::MAX));
-        for text in ["[[1,2,3],[4,\"5\",6]]", "[[1,2,3],[4,5]]", "[[1,2,3],[4,5,6,7]]"] {
-            assert!(crate::from_str::<[[Counted; 3]; 2]>(text).is_err(), "{text}");
+        for text in [
+            "[[1,2,3],[4,\"5\",6]]",
+            "[[1,2,3],[4,5]]",
+            "[[1,2,3],[4,5,6,7]]",
+        ] {
+            assert!(
+                crate::from_str::<[[Counted; 3]; 2]>(text).is_err(),
+                "{text}"
+            );
             assert_eq!(MARKER.with(Rc::strong_count), 1, "{text}");
         }
     }

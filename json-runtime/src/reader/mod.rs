@@ -947,7 +947,14 @@ mod tests {
             |r| r.skip_value().is_ok(),
         ];
         // Short inputs, as bytes and as text (`from_str` skips UTF-8 checks of strings).
-        let shorts = ["", " ", "1", "\"\u{e9}\u{e9}\"", "[\"\u{e9}\\n\"]", "{\"k\":1}"];
+        let shorts = [
+            "",
+            " ",
+            "1",
+            "\"\u{e9}\u{e9}\"",
+            "[\"\u{e9}\\n\"]",
+            "{\"k\":1}",
+        ];
         for short in shorts {
             // Under Miri every ninth checkpoint (the ones past the short inputs all clamp alike).
             for &at in checkpoints.iter().step_by(if cfg!(miri) { 9 } else { 1 }) {
