@@ -3,7 +3,9 @@
 # reach (out-of-bounds and unaligned accesses, uninitialized reads, invalid UTF-8 in `str`,
 # aliasing). Each unsafe block in json-runtime/src has a unit test that reaches it:
 #   lib.rs to_string/to_string_pretty ...... tests::written_text_is_utf8
-#   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
+#   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings,
+#                                            reader::tests::foreign_checkpoint_stays_in_bounds (every
+#                                            public step after restoring another reader's checkpoint)
 #   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
 #   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*,
 #                                            reader::tests::whitespace_after_comma_like_serde_json
@@ -24,7 +26,6 @@
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
-#   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
 #                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
 #                                            shortest_edge_cases_match_zmij (and every shortest_* test)
@@ -32,6 +33,9 @@
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
 #   writer/small.rs owned_string (2) ...... writer::small::tests::owned_strings_are_exact_copies
+# What user code can do: impls::*::tests::*drop_each_element_once (element readers that panic,
+# fail, recurse or consume nothing), stream::buffer::tests::lying_read_counts_stay_in_bounds (an
+# io::Read reporting more than it was given; the stream code has no unsafe).
 # The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #

@@ -98,4 +98,44 @@ mod tests {
         let v: [f64; 0] = crate::from_str("[]").unwrap();
         assert_eq!(v, [0.0f64; 0]);
     }
+
+    /// `[T; N]`'s reader unwinding from a panicking element reader, or failing on an element
+    /// error, at every index (and inside a nested array): the elements read so far are
+    /// dropped exactly once.
+    #[test]
+    fn panics_and_errors_drop_each_element_once() {
+        use std::cell::Cell;
+        std::thread_local!(static LEFT: Cell<usize> = const { Cell::new(usize::MAX) });
+        std::thread_local!(static MARKER: Rc<()> = Rc::new(()));
+        struct Counted(#[allow(dead_code)] Rc<()>);
+        impl<'de> crate::FromJson<'de> for Counted {
+            fn read_json(r: &mut crate::Reader<'de>) -> crate::Result<Self> {
+                r.read_u64()?;
+                if LEFT.with(|l| l.replace(l.get().wrapping_sub(1))) == 0 {
+                    panic!("element reader panics");
+                }
+                Ok(Counted(MARKER.with(Rc::clone)))
+            }
+        }
+        for at in 0..6 {
+            LEFT.with(|l| l.set(at));
+            let caught = std::panic::catch_unwind(|| {
+                let _ = crate::from_str::<[[Counted; 3]; 2]>("[[1,2,3],[4,5,6]]");
+            });
+            assert!(caught.is_err(), "at = {at}");
+            assert_eq!(MARKER.with(Rc::strong_count), 1, "at = {at}");
+        }
+        LEFT.with(|l| l.set(usize::MAX));
+        for text in [
+            "[[1,2,3],[4,\"5\",6]]",
+            "[[1,2,3],[4,5]]",
+            "[[1,2,3],[4,5,6,7]]",
+        ] {
+            assert!(
+                crate::from_str::<[[Counted; 3]; 2]>(text).is_err(),
+                "{text}"
+            );
+            assert_eq!(MARKER.with(Rc::strong_count), 1, "{text}");
+        }
+    }
 }

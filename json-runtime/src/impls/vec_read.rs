@@ -310,4 +310,58 @@ mod tests {
             assert_eq!(MARKER.with(Rc::strong_count), 1, "at = {at}");
         }
     }
+
+    /// Element readers that misbehave: one that returns `Ok` without consuming its element
+    /// (the array then fails at the unconsumed text), and one that reads a nested array
+    /// through `read_vec` itself and panics deep inside it, at and past the stage's capacity
+    /// on both levels. Every element read so far, outer and inner, is dropped exactly once.
+    #[test]
+    fn misbehaving_element_readers_drop_each_element_once() {
+        use std::cell::Cell;
+        std::thread_local!(static LEFT: Cell<usize> = const { Cell::new(usize::MAX) });
+        std::thread_local!(static MARKER: Rc<()> = Rc::new(()));
+        struct Lazy(#[allow(dead_code)] Rc<()>);
+        impl<'de> crate::FromJson<'de> for Lazy {
+            fn read_json(_: &mut Reader<'de>) -> crate::Result<Self> {
+                Ok(Lazy(MARKER.with(Rc::clone)))
+            }
+        }
+        struct Nested(#[allow(dead_code)] Rc<()>, #[allow(dead_code)] Vec<Nested>);
+        impl<'de> crate::FromJson<'de> for Nested {
+            fn read_json(r: &mut Reader<'de>) -> crate::Result<Self> {
+                if r.peek() == Some(b'[') {
+                    let inner = read_vec::<Nested>(r)?;
+                    return Ok(Nested(MARKER.with(Rc::clone), inner));
+                }
+                r.read_u64()?;
+                if LEFT.with(|l| l.replace(l.get().wrapping_sub(1))) == 0 {
+                    panic!("nested element reader panics");
+                }
+                Ok(Nested(MARKER.with(Rc::clone), Vec::new()))
+            }
+        }
+        assert_eq!(core::mem::size_of::<Nested>(), 32);
+        for n in [1, 3, 40] {
+            assert!(read::<Lazy>(&array(n, false)).is_err());
+            assert_eq!(MARKER.with(Rc::strong_count), 1, "n = {n}");
+        }
+        let cap = Filling::<Nested>::CAP;
+        let inner = array(cap + 1, false);
+        let text = alloc::format!("[{}]", alloc::vec![inner; cap + 2].join(","));
+        let total = (cap + 1) * (cap + 2);
+        for at in [0, cap, cap + 1, total / 2, total - 1] {
+            LEFT.with(|l| l.set(at));
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let _ = read::<Nested>(&text);
+            }));
+            assert!(caught.is_err(), "at = {at}");
+            assert_eq!(MARKER.with(Rc::strong_count), 1, "at = {at}");
+        }
+        LEFT.with(|l| l.set(usize::MAX));
+        let v = read::<Nested>(&text).unwrap();
+        assert_eq!(v.len(), cap + 2);
+        assert_eq!(MARKER.with(Rc::strong_count), 1 + total + cap + 2);
+        drop(v);
+        assert_eq!(MARKER.with(Rc::strong_count), 1);
+    }
 }

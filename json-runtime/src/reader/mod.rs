@@ -204,9 +204,14 @@ impl<'de> Reader<'de> {
 
     /// Goes back to a saved state (used to re-read a value for internally tagged and untagged
     /// enums and `flatten`, instead of buffering it).
+    ///
+    /// A checkpoint from a reader over other input is not rejected, but its position is
+    /// clamped to this reader's input: reading on from there fails (or reads what is there),
+    /// it never reaches past the input.
     #[inline]
     pub fn restore(&mut self, checkpoint: Checkpoint) {
-        self.pos = checkpoint.pos;
+        // Plain data, so possibly another reader's: clamped, the position is within this input.
+        self.pos = checkpoint.pos.min(self.input.len());
         self.depth_left = checkpoint.depth_left;
     }
 
@@ -896,6 +901,79 @@ mod tests {
             crate::from_str::<f64>("1797693134862315807937289714053034150799341327710e260")
                 .is_err()
         );
+    }
+
+    /// A checkpoint is plain data and can be restored into a reader over other input: one
+    /// taken deep in a long input and restored into a short one (past its end, or inside a
+    /// multi-byte character of text read with `from_str`) leaves every step in bounds: each
+    /// read fails (or reads what is there) without panicking, and strings it returns are
+    /// well-formed.
+    #[test]
+    fn foreign_checkpoint_stays_in_bounds() {
+        use crate::Reader;
+        let long = alloc::format!("[{}\"tail\"]", "1, ".repeat(40));
+        let mut far = Reader::new(long.as_bytes());
+        let mut checkpoints = alloc::vec::Vec::new();
+        far.begin_array().unwrap();
+        let mut first = true;
+        while far.next_element(&mut first).unwrap() {
+            checkpoints.push(far.checkpoint());
+            far.skip_value().unwrap();
+            checkpoints.push(far.checkpoint());
+        }
+        checkpoints.push(far.checkpoint());
+        type Step = fn(&mut Reader<'_>) -> bool;
+        let steps: [Step; 21] = [
+            |r| r.peek().is_some(),
+            |r| r.end().is_ok(),
+            |r| r.read_str().map(|s| s.len()).is_ok(),
+            |r| r.read_key().map(|s| s.len()).is_ok(),
+            |r| r.next_key(&mut true).map(|k| k.map(str::len)).is_ok(),
+            |r| r.next_key(&mut false).map(|k| k.map(str::len)).is_ok(),
+            |r| r.has_next_entry(&mut false).is_ok(),
+            |r| r.eat_key(b"\"k\""),
+            |r| r.begin_object().is_ok(),
+            |r| r.begin_array().is_ok(),
+            |r| r.next_element(&mut true).is_ok(),
+            |r| r.next_element(&mut false).is_ok(),
+            |r| r.read_number().is_ok(),
+            |r| r.read_u64().is_ok(),
+            |r| r.read_i64().is_ok(),
+            |r| r.read_f64().is_ok(),
+            |r| r.read_f32().is_ok(),
+            |r| r.read_u128().is_ok(),
+            |r| r.read_bool().is_ok(),
+            |r| r.try_null().is_ok(),
+            |r| r.skip_value().is_ok(),
+        ];
+        // Short inputs, as bytes and as text (`from_str` skips UTF-8 checks of strings).
+        let shorts = [
+            "",
+            " ",
+            "1",
+            "\"\u{e9}\u{e9}\"",
+            "[\"\u{e9}\\n\"]",
+            "{\"k\":1}",
+        ];
+        for short in shorts {
+            // Under Miri every ninth checkpoint (the ones past the short inputs all clamp alike).
+            for &at in checkpoints.iter().step_by(if cfg!(miri) { 9 } else { 1 }) {
+                for (i, step) in steps.iter().enumerate() {
+                    for text in [false, true] {
+                        let mut r = if text {
+                            Reader::from_str(short, &crate::ReadOptions::new())
+                        } else {
+                            Reader::new(short.as_bytes())
+                        };
+                        r.restore(at);
+                        let _ = (step)(&mut r);
+                        assert!(r.position() <= short.len(), "{short:?} step {i}");
+                        let e = r.error("after");
+                        assert!(e.line() >= 1, "{short:?} step {i}");
+                    }
+                }
+            }
+        }
     }
 
     /// Depth errors point at the bracket that opens one level too many, like serde_json.

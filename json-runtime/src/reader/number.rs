@@ -364,8 +364,10 @@ impl<'de> Reader<'de> {
         let bytes = &self.input[start..self.pos];
         let v = match float::truncated_to_f64(bytes) {
             Some(v) => v,
-            // SAFETY: `parse_number` matched `bytes` against the JSON number grammar, so they
-            // are all ASCII (`-`, `+`, `.`, `e`, `E` and digits), which is valid UTF-8.
+            // SAFETY: every caller set `self.pos` to the end of a number that starts at `start`
+            // and that `number_scan::scan` or `parse_number_general` matched against the JSON
+            // number grammar (byte by byte, or with digit masks that accept only `0`-`9`), so
+            // `bytes` are all ASCII (`-`, `+`, `.`, `e`, `E` and digits): valid UTF-8.
             // (An error is impossible for grammar-checked text; NaN reports it as out of range.)
             None => unsafe { core::str::from_utf8_unchecked(bytes) }
                 .parse::<f64>()

@@ -84,8 +84,9 @@ impl Buffer {
         if n == 0 {
             self.eof = true;
         } else {
-            // A reader reporting more than it was given is a bug; never index past it.
-            self.end = (self.end + n).min(self.bytes.len());
+            // A reader reporting more than it was given is a bug; never index past it (nor
+            // overflow: `n` may be anything).
+            self.end += n.min(self.bytes.len() - self.end);
         }
     }
 
@@ -159,5 +160,36 @@ mod tests {
         assert_eq!(buf.fill(&mut src).unwrap(), 0);
         assert!(buf.eof);
         assert!(buf.bytes.len() <= 7);
+    }
+
+    /// An `io::Read` whose counts are wrong (more than the buffer it was given, up to
+    /// `usize::MAX`): each stream reader and the buffer stay in bounds and end cleanly.
+    #[test]
+    fn lying_read_counts_stay_in_bounds() {
+        struct Liar(usize);
+        impl std::io::Read for Liar {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                self.0 += 1;
+                if self.0 > 6 {
+                    return Ok(0);
+                }
+                let text = b"[1,\n";
+                let n = text.len().min(buf.len());
+                buf[..n].copy_from_slice(&text[..n]);
+                Ok([usize::MAX, buf.len() + 1, usize::MAX / 2, n + 100][self.0 % 4])
+            }
+        }
+        let mut buf = Buffer::new(4, 16, true);
+        let mut liar = Liar(0);
+        while buf.fill(&mut liar).unwrap() != 0 {
+            assert!(buf.start <= buf.end && buf.end <= buf.bytes.len());
+            buf.start = buf.end;
+        }
+        let values = crate::stream::values_from_reader::<u64, _>(Liar(0));
+        assert!(values.take(100).count() < 100);
+        let lines = crate::stream::lines_from_reader::<u64, _>(Liar(0));
+        assert!(lines.take(100).count() < 100);
+        let array = crate::stream::array_from_reader::<u64, _>(Liar(0));
+        assert!(array.take(100).count() < 100);
     }
 }
