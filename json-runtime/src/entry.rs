@@ -298,7 +298,7 @@ mod tests {
                 w.str(self.0);
                 w.end_key();
                 w.null();
-                DeriveWriter::key(w, false, ",\"k\":");
+                crate::__private::DeriveWriter::key(w, false, ",\"k\":");
                 w.bool(true);
                 w.end_object(true);
                 for n in [0, u64::MAX] {
@@ -336,7 +336,7 @@ mod tests {
         impl ToJson for Key {
             fn write_json<F: Format>(&self, w: &mut Writer<'_, F>) {
                 w.begin_object();
-                w.key(self.1, self.0);
+                crate::__private::DeriveWriter::key(w, self.1, self.0);
                 w.null();
                 w.end_object(true);
             }
