@@ -196,13 +196,8 @@ pub fn from_str_with<'de, T: FromJson<'de>>(input: &'de str, options: &ReadOptio
     read_whole(Reader::from_str(input, options))
 }
 
-#[cfg(feature = "std")]
-std::thread_local! {
-    static READ_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// Reads an owned `T` from an `io::Read`, like `serde_json::from_reader`: the whole input is
-/// read into a reusable (per-thread) buffer first, then parsed with the slice reader.
+/// read into this thread's reusable buffer first, then parsed with the slice reader.
 ///
 /// # Errors
 ///
@@ -229,25 +224,9 @@ pub fn from_reader_with<R: std::io::Read, T: for<'de> FromJson<'de>>(
     mut reader: R,
     options: &ReadOptions,
 ) -> Result<T> {
-    READ_BUFFER.with(|cell| {
-        // A re-entrant call (a `FromJson` impl that itself calls `from_reader`) gets its own buffer.
-        let mut owned;
-        let mut borrowed = cell.try_borrow_mut();
-        let buf: &mut Vec<u8> = match borrowed.as_deref_mut() {
-            Ok(b) => b,
-            Err(_) => {
-                owned = Vec::new();
-                &mut owned
-            }
-        };
-        buf.clear();
+    crate::writer::buffer::with_thread_buffer(|buf| {
         reader.read_to_end(buf).map_err(Error::io)?;
-        let result = from_slice_with(buf, options);
-        if buf.capacity() > 1 << 20 {
-            // Keep big one-off documents from pinning memory for the life of the thread.
-            *buf = Vec::new();
-        }
-        result
+        from_slice_with(buf, options)
     })
 }
 

@@ -30,13 +30,9 @@
 
 // A std-only module (its feature implies `std`).
 #[allow(unused_imports)]
-use std::prelude::rust_2021::*;
-#[allow(unused_imports)]
-use std::thread_local;
-
-use std::cell::RefCell;
-
 use bytes::{BufMut, Bytes, BytesMut};
+#[allow(unused_imports)]
+use std::prelude::rust_2021::*;
 
 use crate::impls::collections::read_seq;
 use crate::{Compact, Format, FromJson, Reader, Result, ToJson, Writer};
@@ -241,10 +237,6 @@ pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes> {
     crate::to_vec(value).map(Bytes::from)
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Appends `value`'s compact JSON to any `BufMut` (one `put_slice` from a reused per-thread
 /// buffer). For a `BytesMut`, [`to_bytes_mut`] avoids the copy.
 ///
@@ -256,20 +248,8 @@ thread_local! {
 ///
 /// If `buf` has less room than the JSON (`BufMut::put_slice`'s rule), e.g. a full `&mut [u8]`.
 pub fn write_buf<T: ToJson + ?Sized, B: BufMut + ?Sized>(value: &T, buf: &mut B) -> Result<()> {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => {
-            scratch.clear();
-            let written = crate::entry::write_to::<Compact, T>(&mut scratch, value);
-            if written.is_ok() {
-                buf.put_slice(&scratch);
-            }
-            if scratch.capacity() > 1 << 20 {
-                *scratch = Vec::new();
-            }
-            written
-        }
-        // Re-entered from inside a `ToJson` impl: a fresh buffer.
-        Err(_) => crate::to_vec(value).map(|bytes| buf.put_slice(&bytes)),
+    crate::writer::buffer::with_thread_buffer(|scratch| {
+        crate::entry::write_to::<Compact, T>(scratch, value).map(|()| buf.put_slice(scratch))
     })
 }
 

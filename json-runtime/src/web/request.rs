@@ -122,12 +122,14 @@ pub(crate) fn parse_error_body(err: &Error) -> Vec<u8> {
 
 // ---- request bodies -------------------------------------------------------------------------
 
-/// Request-body buffers kept for reuse across requests (and threads).
+/// Request-body buffers kept for reuse across requests (and threads): a body is read across
+/// `.await`s, possibly on several threads, so it cannot borrow the thread's buffer
+/// (`writer/buffer.rs`); the pool keeps that buffer's capacity limit.
 static BODY_POOL: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
 /// At most this many buffers are kept ...
 const POOL_MAX_BUFFERS: usize = 64;
 /// ... each of at most this capacity (bigger ones are freed after use).
-pub(crate) const POOL_MAX_CAPACITY: usize = 1 << 20;
+const POOL_MAX_CAPACITY: usize = crate::writer::buffer::THREAD_BUFFER_MAX_CAPACITY;
 
 /// A buffer from [`BODY_POOL`], given back when dropped.
 pub(crate) struct PooledBuf(pub(crate) Vec<u8>);

@@ -2,23 +2,12 @@
 //! copied out at its exact size, or the 500 body when the value has no JSON form.
 
 // A std-only module (its features imply `std`).
+use crate::{Compact, Error, ToJson, Writer};
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
-#[allow(unused_imports)]
-use std::thread_local;
-
-use std::cell::RefCell;
-
-use crate::{Compact, Error, ToJson, Writer};
-
-use super::request::POOL_MAX_CAPACITY;
 
 /// The content type of JSON responses and error bodies.
 pub(crate) const JSON_CONTENT_TYPE: &str = "application/json";
-
-thread_local! {
-    static RESPONSE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
 
 /// The status and body of a JSON response for `value` (content type [`JSON_CONTENT_TYPE`]):
 /// 200 with its bytes, or, if it cannot be serialized, 500 with [`unserializable_body`] (a
@@ -30,21 +19,11 @@ pub(crate) fn json_body<T: ToJson + ?Sized>(value: &T) -> (u16, Vec<u8>) {
     }
 }
 
-/// Serializes `value` through the per-thread buffer and copies the bytes out at their size.
+/// Serializes `value` through this thread's buffer and copies the bytes out at their size.
 /// `Err` if the value cannot be serialized.
 pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    RESPONSE_BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => {
-            buf.clear();
-            let written = crate::entry::write_to::<Compact, T>(&mut buf, value);
-            let bytes = written.map(|()| buf.to_vec());
-            if buf.capacity() > POOL_MAX_CAPACITY {
-                *buf = Vec::new();
-            }
-            bytes
-        }
-        // Re-entered (a `ToJson` impl that builds a response itself): use a fresh buffer.
-        Err(_) => crate::to_vec(value),
+    crate::writer::buffer::with_thread_buffer(|buf| {
+        crate::entry::write_to::<Compact, T>(buf, value).map(|()| buf.to_vec())
     })
 }
 

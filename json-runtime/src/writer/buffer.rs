@@ -1,4 +1,8 @@
-//! `JsonBuffer`: a reusable output buffer, so serializing in a loop allocates nothing.
+//! Buffer reuse, in one place: `JsonBuffer`, the reusable output buffer users hold, and the
+//! per-thread `JsonBuffer` that the crate's own entry points borrow ([`with_thread_buffer`]:
+//! `from_reader`'s input, web responses, `ext::bytes::write_buf`). The web integrations'
+//! request bodies are read across `.await`s, where a thread's buffer cannot be held, so they
+//! take theirs from a shared pool (`web/request.rs`).
 
 use crate::entry::write_to;
 use crate::{Compact, Pretty, Result, ToJson};
@@ -67,6 +71,13 @@ impl JsonBuffer {
         Ok(&self.bytes)
     }
 
+    /// The bytes, cleared, for this crate's entry points.
+    #[cfg(feature = "std")]
+    fn cleared(&mut self) -> &mut Vec<u8> {
+        self.bytes.clear();
+        &mut self.bytes
+    }
+
     /// The bytes written by the last call.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
@@ -80,5 +91,56 @@ impl JsonBuffer {
     /// Gives up the buffer's storage.
     pub fn into_vec(self) -> Vec<u8> {
         self.bytes
+    }
+}
+
+/// The most capacity a thread's buffer keeps between calls: a one-off large document does not
+/// pin its memory for the life of the thread.
+#[cfg(feature = "std")]
+pub(crate) const THREAD_BUFFER_MAX_CAPACITY: usize = 1 << 20;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    static THREAD_BUFFER: core::cell::RefCell<JsonBuffer> =
+        const { core::cell::RefCell::new(JsonBuffer { bytes: Vec::new() }) };
+}
+
+/// Runs `f` with this thread's reusable buffer, empty. A re-entrant call (an impl that calls
+/// an entry point from inside one) gets a fresh buffer instead. Afterwards a buffer that grew
+/// past [`THREAD_BUFFER_MAX_CAPACITY`] gives its memory back.
+#[cfg(feature = "std")]
+pub(crate) fn with_thread_buffer<R>(f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+    THREAD_BUFFER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => {
+            let result = f(buf.cleared());
+            if buf.capacity() > THREAD_BUFFER_MAX_CAPACITY {
+                *buf = JsonBuffer::new();
+            }
+            result
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_buffer_is_reused_cleared_and_trimmed() {
+        let first = with_thread_buffer(|b| {
+            assert!(b.is_empty());
+            b.extend_from_slice(&[1; 100]);
+            b.as_ptr() as usize
+        });
+        let again = with_thread_buffer(|b| {
+            assert!(b.is_empty());
+            // Re-entered: a fresh, separate buffer.
+            with_thread_buffer(|inner| assert_eq!(inner.capacity(), 0));
+            b.as_ptr() as usize
+        });
+        assert_eq!(first, again);
+        with_thread_buffer(|b| b.reserve(THREAD_BUFFER_MAX_CAPACITY + 1));
+        with_thread_buffer(|b| assert_eq!(b.capacity(), 0));
     }
 }
