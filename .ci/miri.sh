@@ -6,7 +6,7 @@
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings,
 #                                            reader::tests::foreign_checkpoint_stays_in_bounds (every
 #                                            public step after restoring another reader's checkpoint)
-#   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
+#   reader/number/mod.rs parse_float_slow .. reader::tests::slow_float_path
 #   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*,
 #                                            reader::tests::whitespace_after_comma_like_serde_json
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
@@ -36,7 +36,7 @@
 # What user code can do: impls::*::tests::*drop_each_element_once (element readers that panic,
 # fail, recurse or consume nothing), stream::buffer::tests::lying_read_counts_stay_in_bounds (an
 # io::Read reporting more than it was given; the stream code has no unsafe).
-# The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
+# The float conversion tests (reader/number/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #
 # Usage: .ci/miri.sh [extra args for the test binary]

@@ -883,7 +883,7 @@ mod tests {
         }
     }
 
-    /// The `from_utf8_unchecked` in `parse_float_slow` (reader/number.rs): more than 19
+    /// The `from_utf8_unchecked` in `parse_float_slow` (reader/number/mod.rs): more than 19
     /// significant digits too close to a halfway point for the truncated conversion, so the
     /// grammar-checked text goes to `str::parse`.
     #[test]

@@ -1,7 +1,7 @@
 //! The common-case number scanner: JSON number text with at most 19 digits in all, read eight
 //! bytes at a time into a decimal significand and exponent in one pass, checking the grammar on
 //! the way. Anything else (more digits, fewer than eight bytes left in the input, a malformed
-//! number) is left to the general scanner in reader/number.rs, which starts over.
+//! number) is left to the general scanner in reader/number/mod.rs, which starts over.
 //!
 //! Each eight-byte load both finds the length of the digit run it starts (the lowest byte that
 //! is not a digit) and converts that run, so a run of `n <= 8` digits costs one load, one
