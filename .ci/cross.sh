@@ -7,19 +7,21 @@
 #   aarch64  the runtime's unit tests and the conformance, corpus and derive_* test binaries
 #            built for aarch64-unknown-linux-gnu and run under qemu-aarch64 (user mode).
 #
-# Which test reaches which fast path (json-runtime/src/swar.rs; the reader and writer reach
+# Which test reaches which fast path (json-runtime/src/simd/; the reader and writer reach
 # them only through it):
-#   SSE2 blocks (sse2::scan, sse2::skip_whitespace): x86_64 only, i.e. the host's `cargo test`
-#     and .ci/miri.sh: swar::tests::* (through the dispatching functions), and every reader and
-#     writer test on strings and whitespace of 16 bytes or more.
+#   SSE2 blocks (sse2::scan, sse2::skip_whitespace, simd::number::sse2, simd::digits): x86_64
+#     only, i.e. the host's `cargo test` and .ci/miri.sh: simd::tests::* (through the
+#     dispatching functions), simd::agree::* (each level against the scalar twin), and every
+#     reader and writer test on strings and whitespace of 16 bytes or more.
 #   SWAR 8-byte words (find_special_ascii_swar) and the byte loops (skip_whitespace_scalar):
-#     forced on every target by swar::tests::{finds_first_special_at_every_offset,
+#     forced on every target by simd::tests::{finds_first_special_at_every_offset,
 #     reports_high_bytes_before_the_special_byte, skips_whitespace_runs_of_every_length} (the
-#     "swar"/"scalar" rows); they are the only path on s390x, i686 and aarch64 here, so every
-#     reader/writer test there goes through them (big-endian: the `from_le_bytes` loads).
+#     "swar"/"scalar" rows) and simd::agree::* (Level::Scalar); they are the only path on s390x,
+#     i686 and aarch64 here, so every reader/writer test there goes through them (big-endian:
+#     the `from_le_bytes` loads).
 #   Other word-at-a-time code, the same on every target (endianness fixed by to_le/from_le):
-#     short_eq (swar::tests::short_eq_matches_slice_eq), eight_digits
-#     (reader::number::tests), eight_ascii / write_short_decimal
+#     short_eq (simd::tests::short_eq_matches_slice_eq), eight_digits
+#     (reader::number::tests), eight_ascii (simd::digits::tests) / write_short_decimal
 #     (writer::float::tests::short_decimals_match_zmij), push_small
 #     (writer::small::tests::every_length_appends_exactly): big-endian checked by s390x Miri.
 #

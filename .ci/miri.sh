@@ -6,21 +6,24 @@
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings,
 #                                            reader::tests::foreign_checkpoint_stays_in_bounds (every
 #                                            public step after restoring another reader's checkpoint)
-#   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
-#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*,
+#   reader/number/mod.rs parse_float_slow .. reader::tests::slow_float_path
+#   simd/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... simd::tests::*,
 #                                            reader::tests::whitespace_after_comma_like_serde_json
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
 #                                            Miri, which cannot run asm; every reader test runs it natively
-#   swar/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
-#                                            swar::tests::* (every path forced)
-#   swar/avx2.rs special_block, not_ws_block, scan, skip_ws ... swar::tests::* in the second run
+#   simd/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
+#                                            simd::tests::*, simd::agree::* (every path forced)
+#   simd/avx2.rs special_block, not_ws_block, scan, skip_ws ... simd::tests::* in the second run
 #                                            below, built with -C target-feature=+avx2 (Miri runs
 #                                            a #[target_feature] function only if the feature was
 #                                            enabled at compile time: the first run skips the
 #                                            AVX2 path and says so)
-#   reader/number_scan.rs sse2 (4) ......... reader::number_scan::tests::digit_run16_reads_each_length,
+#   simd/number.rs sse2 (4) ................ simd::number::tests::digit_run16_reads_each_length,
+#                                            simd::agree::number_steps_agree,
+#                                            reader::number_scan::tests::
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
-#   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
+#   simd/utf8.rs avx2 (4), validate_at .... simd::utf8::tests::*, simd::agree::utf8_validations_agree
+#                                            in the second run below (+avx2)
 #   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly,
 #                                            unchecked_appends_every_length
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
@@ -29,14 +32,15 @@
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
 #                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
 #                                            shortest_edge_cases_match_zmij (and every shortest_* test)
-#   writer/shortest.rs sixteen_ascii (SSE2) . writer::shortest::tests::sixteen_ascii_is_zero_padded_decimal
+#   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal,
+#                                            simd::agree::sixteen_digits_agree
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
 #   writer/small.rs owned_string (2) ...... writer::small::tests::owned_strings_are_exact_copies
 # What user code can do: impls::*::tests::*drop_each_element_once (element readers that panic,
 # fail, recurse or consume nothing), stream::buffer::tests::lying_read_counts_stay_in_bounds (an
 # io::Read reporting more than it was given; the stream code has no unsafe).
-# The float conversion tests (reader/float.rs, no unsafe code) run millions of conversions and
+# The float conversion tests (reader/number/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #
 # Usage: .ci/miri.sh [extra args for the test binary]
@@ -56,6 +60,6 @@ cargo +nightly miri test -p json-runtime --lib -- \
   --skip reader::number::float:: \
   "$@"
 
-# The AVX2 path of swar (see above), in its own target directory (other RUSTFLAGS).
+# The AVX2 paths of simd (see above), in its own target directory (other RUSTFLAGS).
 RUSTFLAGS="-C target-feature=+avx2" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/miri-avx2" \
-  cargo +nightly miri test -p json-runtime --lib -- swar:: utf8:: "$@"
+  cargo +nightly miri test -p json-runtime --lib -- simd:: "$@"

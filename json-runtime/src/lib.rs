@@ -42,11 +42,10 @@ mod raw;
 mod reader;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
+mod simd;
 #[cfg(feature = "std")]
 pub mod stream;
-mod swar;
 mod traits;
-mod utf8;
 #[cfg(any(feature = "axum", feature = "actix"))]
 mod web;
 mod writer;

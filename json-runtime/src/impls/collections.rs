@@ -62,12 +62,7 @@ seq_to_json!(
 #[cfg(feature = "std")]
 seq_to_json!(HashSet<T, S>);
 
-impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
-    #[inline]
-    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        super::vec_read::read_vec(r)
-    }
-}
+// `FromJson for Vec<T>` is in vec_read.rs, beside the staged reading it calls.
 impl<'de, T: FromJson<'de>> FromJson<'de> for Box<[T]> {
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         Vec::read_json(r).map(Vec::into_boxed_slice)

@@ -151,6 +151,13 @@ impl<T> Drop for Filling<'_, T> {
     }
 }
 
+impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
+    #[inline]
+    fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        read_vec(r)
+    }
+}
+
 /// Reads an array into a `Vec`: for element types of at most 32 bytes, exactly sized if it
 /// has at most [`Filling::CAP`] elements.
 /// Errors carry the element's index in their path, as [`read_seq`]'s do.

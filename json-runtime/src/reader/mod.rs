@@ -13,6 +13,7 @@ pub use number::ParsedNumber;
 pub use string::Str;
 
 use crate::error::{Category, Error, Result};
+use crate::simd::is_ws;
 
 /// Settings for reading. Build one once and reuse it; reading with it costs nothing extra.
 ///
@@ -145,11 +146,6 @@ fn after_colon(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-#[inline(always)]
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
-}
-
 impl<'de> Reader<'de> {
     /// A reader with the default options.
     pub fn new(input: &'de [u8]) -> Self {
@@ -234,7 +230,7 @@ impl<'de> Reader<'de> {
     /// stop-19 levers).
     #[inline(never)]
     fn skip_ws_then_peek(&mut self) -> Option<u8> {
-        self.pos = crate::swar::skip_whitespace(self.input, self.pos);
+        self.pos = crate::simd::skip_whitespace(self.input, self.pos);
         self.input.get(self.pos).copied()
     }
 
@@ -248,7 +244,7 @@ impl<'de> Reader<'de> {
         self.skip_one_space();
         match self.input.get(self.pos) {
             Some(&b) if b > b' ' => {}
-            _ => self.pos = crate::swar::skip_whitespace(self.input, self.pos),
+            _ => self.pos = crate::simd::skip_whitespace(self.input, self.pos),
         }
     }
 
@@ -405,7 +401,7 @@ impl<'de> Reader<'de> {
             return false;
         };
         match rest.get(..n) {
-            Some(text) if crate::swar::short_eq(text, quoted) => {}
+            Some(text) if crate::simd::short_eq(text, quoted) => {}
             _ => return false,
         }
         match after_colon(rest, n) {
@@ -494,7 +490,7 @@ impl<'de> Reader<'de> {
                         Some(b'\n' | b'\r') => {
                             // An indented array: the newline and its indentation by the
                             // whitespace skip's inline blocks, without the general step's call.
-                            let at = crate::swar::skip_whitespace(self.input, self.pos + 2);
+                            let at = crate::simd::skip_whitespace(self.input, self.pos + 2);
                             if self.element_starts_at(at) {
                                 self.pos = at;
                                 return Ok(true);
@@ -883,7 +879,7 @@ mod tests {
         }
     }
 
-    /// The `from_utf8_unchecked` in `parse_float_slow` (reader/number.rs): more than 19
+    /// The `from_utf8_unchecked` in `parse_float_slow` (reader/number/mod.rs): more than 19
     /// significant digits too close to a halfway point for the truncated conversion, so the
     /// grammar-checked text goes to `str::parse`.
     #[test]

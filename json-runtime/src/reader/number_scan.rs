@@ -1,14 +1,14 @@
 //! The common-case number scanner: JSON number text with at most 19 digits in all, read eight
 //! bytes at a time into a decimal significand and exponent in one pass, checking the grammar on
 //! the way. Anything else (more digits, fewer than eight bytes left in the input, a malformed
-//! number) is left to the general scanner in reader/number.rs, which starts over.
+//! number) is left to the general scanner in reader/number/mod.rs, which starts over.
 //!
 //! Each eight-byte load both finds the length of the digit run it starts (the lowest byte that
 //! is not a digit) and converts that run, so a run of `n <= 8` digits costs one load, one
 //! mask and three multiplications, whatever `n` is.
 //!
-//! On x86_64 (module [`sse2`]) the whole number is first tried from one 32-byte window: two
-//! byte masks give the integer digits, the `.` and the fraction digits, so the number's end is
+//! On x86_64 (module [`sse2`], through the vector steps of `crate::simd::number`) the whole
+//! number is first tried from one 32-byte window: two byte masks give the integer digits, the `.` and the fraction digits, so the number's end is
 //! known one load and a few bit operations after its start. Reading an array of numbers is
 //! bound by that chain (each number starts where the last one ended), not by the digit
 //! conversion, which runs beside it: canada.json read 13% faster with the same instruction
@@ -82,7 +82,7 @@ fn run<const WIDE: bool>(
     let start = *pos;
     #[cfg(target_arch = "x86_64")]
     if WIDE {
-        if let Some((v, n)) = sse2::digit_run16(input, start) {
+        if let Some((v, n)) = crate::simd::number::sse2::digit_run16(input, start) {
             *mantissa = mantissa.wrapping_mul(POW10_U64[n]).wrapping_add(v);
             *digits += n;
             *pos += n;
@@ -182,90 +182,13 @@ fn exponent(input: &[u8], pos: &mut usize) -> Option<i64> {
 
 /// The SSE2 steps (part of the x86_64 baseline): a whole number from one 32-byte window
 /// ([`sse2::scan32`]), an integer from one 16-byte block ([`sse2::scan_int16`], for the integer
-/// readers), and digit runs sixteen bytes at a time ([`sse2::digit_run16`], the window's
-/// fallback). Each finds lengths from byte masks; a second load of the sixteen bytes that end
-/// with a run puts its digits right-aligned, so three multiply-add steps (pairs, quads, eights)
-/// convert it whatever its length.
+/// readers), and digit runs sixteen bytes at a time (`crate::simd::number::sse2::digit_run16`,
+/// the window's fallback). Each finds lengths from byte masks and converts runs with the
+/// vector steps of `crate::simd::number::sse2`; the grammar is checked here.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod sse2 {
     use super::{Scanned, POW10_U64};
-    use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_madd_epi16,
-        _mm_min_epu8, _mm_movemask_epi8, _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8,
-        _mm_setzero_si128, _mm_sub_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    };
-
-    /// `KEEP_LAST[n..n + 16]` has 0xFF in its last `n` bytes and zeros before them.
-    static KEEP_LAST: [u8; 32] = {
-        let mut t = [0u8; 32];
-        let mut i = 16;
-        while i < 32 {
-            t[i] = 0xFF;
-            i += 1;
-        }
-        t
-    };
-
-    /// The sixteen bytes of `block` in a register.
-    #[inline(always)]
-    fn load16(block: &[u8]) -> __m128i {
-        assert!(block.len() >= 16);
-        // SAFETY: SSE2 is part of the x86_64 baseline; the load reads `block[..16]`, which the
-        // assertion (removed by the compiler where the callers' slicing proves it) keeps in
-        // bounds; unaligned loads are allowed.
-        unsafe { _mm_loadu_si128(block.as_ptr() as *const __m128i) }
-    }
-
-    /// Bit `i` is set if byte `i` of `v` is a digit.
-    #[inline(always)]
-    fn digit_mask(v: __m128i) -> u32 {
-        // SAFETY: SSE2 is part of the x86_64 baseline; these only compute on registers.
-        unsafe {
-            let d = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
-            // A digit is a byte whose value minus '0' is at most 9 (unsigned).
-            let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
-            _mm_movemask_epi8(is_digit) as u32
-        }
-    }
-
-    /// The value of the `len <= 16` digits that end at `input[end]` (exclusive); `None` if
-    /// `end < 16` (the load reads the sixteen bytes before `end`, masking off those before the
-    /// digits).
-    #[inline(always)]
-    fn value_ending_at(input: &[u8], end: usize, len: usize) -> Option<u64> {
-        let window = input.get(end.checked_sub(16)?..end)?;
-        let (w, keep) = (load16(window), load16(&KEEP_LAST[len..len + 16]));
-        // SAFETY: SSE2 as above; these only compute on registers.
-        let halves = unsafe {
-            // Digit values, most significant first, with zeros before the run.
-            let d = _mm_and_si128(_mm_sub_epi8(w, _mm_set1_epi8(b'0' as i8)), keep);
-            let zero = _mm_setzero_si128();
-            // Weights per 16-bit lane pair (first lane is the more significant).
-            let tens = _mm_set1_epi32(10 | (1 << 16));
-            let pairs = _mm_packs_epi32(
-                _mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
-                _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens),
-            );
-            let quads = _mm_madd_epi16(pairs, _mm_set1_epi32(100 | (1 << 16)));
-            let quads = _mm_packs_epi32(quads, quads);
-            let eights = _mm_madd_epi16(quads, _mm_set1_epi32(10_000 | (1 << 16)));
-            _mm_cvtsi128_si64(eights) as u64
-        };
-        Some((halves & 0xFFFF_FFFF) * 100_000_000 + (halves >> 32))
-    }
-
-    /// The digit run that starts at `input[at]`, as (its value, its length) for a length of up
-    /// to sixteen (a run of sixteen may go on). `None` unless the sixteen bytes from `at` are in
-    /// the input and the run ends sixteen or more bytes into it (the second load reads the
-    /// sixteen bytes before the run's end): the caller takes the eight-byte steps then.
-    #[inline(always)]
-    pub(super) fn digit_run16(input: &[u8], at: usize) -> Option<(u64, usize)> {
-        let block = input.get(at..at.checked_add(16)?)?;
-        let mask = digit_mask(load16(block));
-        // Bits 16..32 of the complement are set: the count is at most 16.
-        let len = (!mask).trailing_zeros() as usize;
-        Some((value_ending_at(input, at + len, len)?, len))
-    }
+    use crate::simd::number::sse2::{digit_mask16, value_ending_at, window32};
 
     /// An integer at `input[start]` (a `-` or a digit) whose digits end within the sixteen
     /// bytes after its sign and are not followed by `.`, `e` or `E`, from one digit mask: the
@@ -276,7 +199,7 @@ pub(super) mod sse2 {
         let negative = *input.get(start)? == b'-';
         let at = start + negative as usize;
         let block = input.get(at..at.checked_add(16)?)?;
-        let mask = digit_mask(load16(block));
+        let mask = digit_mask16(block);
         let len = (!mask).trailing_zeros() as usize;
         // No digit or a leading zero (errors the general scanner reports), or a run that may
         // go on past the block.
@@ -304,14 +227,7 @@ pub(super) mod sse2 {
     #[inline(always)]
     pub(super) fn scan32(input: &[u8], start: usize) -> Option<Scanned> {
         let block = input.get(start..start.checked_add(32)?)?;
-        let (lo, hi) = (load16(&block[..16]), load16(&block[16..]));
-        let digit = digit_mask(lo) | digit_mask(hi) << 16;
-        // SAFETY: SSE2 as above; these only compute on registers.
-        let dot = unsafe {
-            let dots = _mm_set1_epi8(b'.' as i8);
-            _mm_movemask_epi8(_mm_cmpeq_epi8(lo, dots)) as u32
-                | (_mm_movemask_epi8(_mm_cmpeq_epi8(hi, dots)) as u32) << 16
-        };
+        let (digit, dot) = window32(block);
         let negative = block[0] == b'-';
         let int_start = negative as usize;
         // Bits shifted in from the top are zeros, so their complement ends every count.
@@ -394,50 +310,6 @@ mod tests {
                     Some((value.unwrap_or(0), len)),
                     "{text:?}"
                 );
-            }
-        }
-    }
-
-    /// The sixteen-byte step against the text's own value, for every run length, at offsets
-    /// where the second load is possible and where it is not, with every byte value ending it.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn digit_run16_reads_each_length() {
-        use super::sse2::digit_run16;
-        let stops: Vec<u8> = if cfg!(miri) {
-            vec![b'.', b'/', b':', 0xB0]
-        } else {
-            (0..=255u8).filter(|b| !b.is_ascii_digit()).collect()
-        };
-        for lead in [0usize, 3, 15, 16, 17, 24] {
-            for len in 0..=16usize {
-                for &stop in &stops {
-                    // `lead` bytes of digits before the run: they must not leak into its value.
-                    let mut text = vec![b'7'; lead];
-                    let run: Vec<u8> = (0..len).map(|i| b"9081726354"[i % 10]).collect();
-                    text.push(b'-');
-                    let at = text.len();
-                    text.extend_from_slice(&run);
-                    text.push(stop);
-                    text.extend_from_slice(b"5555555555555555");
-                    let got = digit_run16(&text, at);
-                    let want = len;
-                    let value = std::str::from_utf8(&run)
-                        .unwrap()
-                        .parse::<u64>()
-                        .unwrap_or(0);
-                    if at + want >= 16 {
-                        assert_eq!(
-                            got,
-                            Some((value, want)),
-                            "lead {lead} len {len} stop {stop}"
-                        );
-                    } else {
-                        assert_eq!(got, None, "lead {lead} len {len}");
-                    }
-                    // Fewer than sixteen bytes from `at`.
-                    assert_eq!(digit_run16(&text[..at + 15], at), None);
-                }
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use super::Reader;
 use crate::error::{Category, Error, Result};
-use crate::swar::{find_special, find_special_ascii};
+use crate::simd::{find_special, find_special_ascii};
 use alloc::string::ToString;
 
 /// A string read from the input: borrowed from it when it had no escapes, else copied into
@@ -88,7 +88,7 @@ impl<'de> Reader<'de> {
             Some(b'"') => {
                 self.pos = i + 1;
                 if non_ascii && !self.input_is_utf8 {
-                    if let Err(valid) = crate::utf8::validate(self.input, start, i) {
+                    if let Err(valid) = crate::simd::utf8::validate(self.input, start, i) {
                         return Err(self.utf8_error(i - start - valid));
                     }
                 }
@@ -124,7 +124,7 @@ impl<'de> Reader<'de> {
                     // only on failure, for the error's position.
                     if non_ascii
                         && !self.input_is_utf8
-                        && crate::utf8::validate(self.input, start, i).is_err()
+                        && crate::simd::utf8::validate(self.input, start, i).is_err()
                     {
                         let n = self.scratch.len();
                         if let Err(valid) = core::str::from_utf8(&self.scratch) {

@@ -16,7 +16,7 @@ use serde::ser::{Serialize, Serializer};
 
 use super::read::translate;
 use super::Serde;
-use crate::reader::is_ws;
+use crate::simd::is_ws;
 use crate::{Format, FromJsonKey, Reader, Result, ToJsonKey, Writer};
 
 impl<T: Serialize> ToJsonKey for Serde<T> {

@@ -72,7 +72,7 @@ impl ValueEnd {
                     self.hex_left -= 1;
                     i += 1;
                 }
-                i = crate::swar::find_special(bytes, i);
+                i = crate::simd::find_special(bytes, i);
                 match *bytes.get(i)? {
                     b'"' => {
                         self.in_string = false;

@@ -45,7 +45,7 @@ impl Source {
     /// Skips whitespace and returns the next byte, not consumed; `None` at the end of the
     /// input.
     pub(crate) fn peek(&mut self) -> Step<Option<u8>> {
-        let i = crate::swar::skip_whitespace(self.buf.data(), self.buf.start);
+        let i = crate::simd::skip_whitespace(self.buf.data(), self.buf.start);
         self.buf.start = i;
         if let Some(&b) = self.buf.data().get(i) {
             return Step::Ready(Some(b));

@@ -13,6 +13,7 @@
 //! on millions of values. Measured: zmij was 53% of writing order_1k.json.
 
 use super::small::push_small;
+use crate::simd::digits::eight_ascii;
 use alloc::vec::Vec;
 
 /// Writes `v` (`null` if it is NaN or infinite, as serde_json does). One out-of-line function
@@ -62,19 +63,6 @@ pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
     push_small(out, zmij::Buffer::new().format_finite(v).as_bytes());
 }
 
-/// The eight decimal digits of `n < 10^8` (zero-padded) as ASCII in a little-endian `u64`:
-/// the most significant digit is the lowest byte. SWAR: split into 4-digit, then 2-digit,
-/// then 1-digit lanes with multiply-shift division.
-#[inline(always)]
-pub(super) fn eight_ascii(n: u32) -> u64 {
-    let x = (n / 10_000) as u64 | (((n % 10_000) as u64) << 32);
-    let hundreds = ((x * 5243) >> 19) & 0x0000_007F_0000_007F; // lane / 100 (lanes < 10^4)
-    let x = hundreds | ((x - hundreds * 100) << 16);
-    let tens = ((x * 103) >> 10) & 0x000F_000F_000F_000F; // lane / 10 (lanes < 100)
-    let x = tens | ((x - tens * 10) << 8);
-    x | 0x3030_3030_3030_3030
-}
-
 /// Writes `scaled / 1e8` (`scaled < 10^15`) with trailing fraction zeros removed (`26.0` keeps
 /// one), straight into the buffer's spare room.
 #[inline(never)]
@@ -111,25 +99,6 @@ fn write_short_decimal(out: &mut Vec<u8>, negative: bool, scaled: u64) {
         dst = dst.add(1);
         (dst as *mut u64).write_unaligned(frac.to_le());
         out.set_len(len + negative as usize + int_len + 1 + frac_len);
-    }
-}
-
-#[cfg(test)]
-mod ascii_tests {
-    #[test]
-    fn eight_ascii_is_zero_padded_decimal() {
-        for n in [
-            0u32, 1, 9, 10, 99, 100, 1234, 9999, 10000, 12345678, 99999999, 10203040,
-        ] {
-            let bytes = super::eight_ascii(n).to_le_bytes();
-            assert_eq!(std::str::from_utf8(&bytes).unwrap(), format!("{n:08}"));
-        }
-        let mut n = 7u32;
-        for _ in 0..if cfg!(miri) { 100 } else { 100_000 } {
-            n = n.wrapping_mul(1_103_515_245).wrapping_add(12345) % 100_000_000;
-            let bytes = super::eight_ascii(n).to_le_bytes();
-            assert_eq!(std::str::from_utf8(&bytes).unwrap(), format!("{n:08}"));
-        }
     }
 }
 

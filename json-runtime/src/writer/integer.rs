@@ -6,8 +6,8 @@
 //! digits. The text is itoa's (and so serde_json's): no sign for non-negative values, no
 //! leading zeros, `0` for zero; the tests compare the two.
 
-use super::float::eight_ascii;
 use crate::pow10::POW10_U64;
+use crate::simd::digits::eight_ascii;
 use alloc::vec::Vec;
 
 /// Appends `v`.

@@ -71,9 +71,8 @@
 //! The tests compare with zmij on millions of bit patterns across all exponents, every power of
 //! two and ten and their neighbours, subnormals, integers, and decimals of 1 to 17 digits.
 
-#[cfg(any(test, not(target_arch = "x86_64")))]
-use super::float::eight_ascii;
 use crate::reader::number::float::{POW5_128, POW5_MAX_Q, POW5_MIN_Q};
+use crate::simd::digits::sixteen_ascii;
 use alloc::vec::Vec;
 
 // The table covers 10^-k for every k used: -293 (the fast path's k + 1 for f64::MAX) to 324
@@ -82,9 +81,6 @@ const _: () = assert!(POW5_MIN_Q <= -293 && POW5_MAX_Q >= 324);
 
 const TEN16: u64 = 10_000_000_000_000_000;
 const TEN17: u64 = 10 * TEN16;
-/// Sixteen ASCII zeros.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-const ZEROS: u128 = 0x3030_3030_3030_3030_3030_3030_3030_3030;
 /// The bytes written past the output's length at most: a sign, 17 digits and the `.` before a
 /// 16-byte store (plain notation with `e = 15`) end at 1 + 1 + 16 + 16 = 34.
 const ROOM: usize = 40;
@@ -255,66 +251,6 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
     (d, k)
 }
 
-/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
-/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn sixteen_ascii(n: u64) -> (u128, u32) {
-    sixteen_ascii_swar(n)
-}
-
-/// [`sixteen_ascii`] in plain Rust: two `eight_ascii` (SWAR).
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn sixteen_ascii_swar(n: u64) -> (u128, u32) {
-    let high = eight_ascii((n / 100_000_000) as u32);
-    let low = eight_ascii((n % 100_000_000) as u32);
-    let ascii = high as u128 | (low as u128) << 64;
-    // Trailing '0' bytes are the highest.
-    (ascii, (ascii ^ ZEROS).leading_zeros() / 8)
-}
-
-/// The 16 decimal digits of `n < 10^16`, zero-padded, as ASCII (the most significant in the
-/// lowest byte), and how many of them are trailing zeros (`n` must not be 0).
-///
-/// SSE2 (always present on x86-64), the same steps as the SWAR `eight_ascii` on both halves at
-/// once: `n` in four groups below 10^4 (a scalar division by 10^8, then by 10^4 in 64-bit
-/// lanes), one per 32-bit lane; each lane split into `v / 100` and `v % 100` (16 bits each,
-/// `v / 100` = `mulhi(v, 5243) >> 3`, exact below 10^4), each of those into tens and ones
-/// (8 bits each, `p / 10 = mulhi(p, 103 * 64)`, exact below 100). Every lane gets the same
-/// operation: with different shifts per lane, LLVM turned the multiplies into a widening
-/// emulation that cost more than the SWAR version. This halves the instructions of the SWAR
-/// version on two halves.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn sixteen_ascii(n: u64) -> (u128, u32) {
-    use core::arch::x86_64::*;
-    let high = n / 100_000_000;
-    let low = n % 100_000_000;
-    // SAFETY: SSE2 is part of x86-64, so these intrinsics are available; they only compute
-    // on values (no memory access). (Unsafe to call before Rust 1.87.)
-    #[allow(unused_unsafe)]
-    let (ascii, zeros) = unsafe {
-        // The halves in 64-bit lanes, split by 10^4 (`v * 0xD1B71759 >> 45`, exact below
-        // 2^32): four 32-bit lanes below 10^4, most significant first.
-        let halves = _mm_set_epi64x(low as i64, high as i64);
-        let q = _mm_srli_epi64(_mm_mul_epu32(halves, _mm_set1_epi64x(0xD1B7_1759)), 45);
-        let r = _mm_sub_epi32(halves, _mm_mul_epu32(q, _mm_set1_epi64x(10_000)));
-        let v = _mm_or_si128(q, _mm_slli_epi64(r, 32));
-        let hundreds = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi32(5243)), 3);
-        let rest = _mm_sub_epi16(v, _mm_mullo_epi16(hundreds, _mm_set1_epi32(100)));
-        let pairs = _mm_or_si128(hundreds, _mm_slli_epi32(rest, 16));
-        let tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(103 * 64));
-        let ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
-        let bytes = _mm_or_si128(tens, _mm_slli_epi16(ones, 8));
-        let zeros = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) as u32;
-        let ascii = _mm_or_si128(bytes, _mm_set1_epi8(b'0' as i8));
-        (core::mem::transmute::<__m128i, u128>(ascii), zeros)
-    };
-    // Bit i of `zeros` is digit i == 0; the trailing zeros are its top bits.
-    (ascii, (!zeros << 16).leading_zeros())
-}
-
 /// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
 /// in the low bytes of a `u64` (first character lowest), and its length.
 #[inline(always)]
@@ -472,33 +408,6 @@ mod tests {
         for _ in 0..count(4_000_000) {
             check(f64::from_bits(rng()));
         }
-    }
-
-    #[test]
-    fn sixteen_ascii_is_zero_padded_decimal() {
-        // Every 4-digit group value in every group position (each lane divides on its own),
-        // then random values.
-        let check = |n: u64| {
-            let text = format!("{n:016}");
-            let expect = text.len() - text.trim_end_matches('0').len();
-            for (ascii, trailing_zeros) in [super::sixteen_ascii(n), super::sixteen_ascii_swar(n)] {
-                assert_eq!(&ascii.to_le_bytes(), text.as_bytes());
-                assert_eq!(trailing_zeros as usize, expect, "{n}");
-            }
-        };
-        let step = if cfg!(miri) { 997 } else { 1 };
-        for v in (1..10_000u64).step_by(step) {
-            check(v * 1_0001_0001_0001);
-            for shift in [0, 4, 8, 12] {
-                check(v * 10u64.pow(shift));
-            }
-        }
-        let mut rng = crate::test_rng(0x5EED_1234_5678_9ABCu64);
-        for _ in 0..count(1_000_000) {
-            check(rng() % 10_000_000_000_000_000 + 1);
-        }
-        check(9_999_999_999_999_999);
-        check(1);
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub(super) fn decimal_to_f64(w: u64, q: i64) -> Option<f64> {
     // w >= 2^63 and T >= 2^127, so A >= 2^190: its top bit is bit 62 or 63 of a2.
     let upper = (a2 >> 63) as i32;
     // x = (A / 2^(190 + upper)) * 2^e with the first factor in [1, 2): e = floor(log2(x))
-    // (as 5^q = T * 2^s with s = floor(q * log2(10)) - q - 127, see gen_pow5.py).
+    // (as 5^q = T * 2^s with s = floor(q * log2(10)) - q - 127, see scripts/gen_pow5.py).
     let e = ((q * 217706) >> 16) as i32 + 63 + upper - lz as i32;
     let biased = e + 1023;
     // The significant bits the result keeps: 53, fewer for a subnormal (x < 2^-1022), whose

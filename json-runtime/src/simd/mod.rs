@@ -1,11 +1,26 @@
-//! Finding the next byte of a string that needs attention (`"`, `\` or a control character),
-//! and the end of a whitespace run. Shared by the string writer and reader.
+//! Every vectorised (SIMD or SWAR) scan of the crate, and the run-time CPU feature detection
+//! they share:
 //!
-//! On x86_64 the first 16 bytes (32 for the writer's scan and the whitespace skip) are SSE2
-//! blocks, inline in the caller (most strings are keys and short values that end there); the
-//! rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run time and
-//! cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block is one
-//! load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off.
+//! - this file: the string scans (the next `"`, `\`, or control byte of a string, with or
+//!   without noting bytes >= 0x80) and the whitespace skip; SSE2 blocks in [`sse2`], AVX2
+//!   blocks in [`avx2`] (which also holds the AVX2 detection), SWAR and byte loops here;
+//! - [`utf8`]: UTF-8 validation of strings (AVX2, else `core::str::from_utf8`);
+//! - [`number`]: the number scanner's digit masks and run conversions (SSE2);
+//! - [`digits`]: integers to ASCII digits for the float writer (SSE2 and SWAR).
+//!
+//! Each vector path has its scalar twin beside it, the path on other targets (`cfg(target_arch)`)
+//! and the reference in the tests: [`Level`] names the paths, and the `agree` tests run every
+//! scan at every level this CPU has on the same inputs and compare.
+//!
+//! The rule: the reader and writer call `simd`; `simd` calls neither. It uses only `core`,
+//! `alloc` and itself (no `crate::reader`, no `crate::writer`), so that the scans can be read,
+//! tested and replaced on their own.
+//!
+//! The string scans: on x86_64 the first 16 bytes (32 for the writer's scan and the whitespace
+//! skip) are SSE2 blocks, inline in the caller (most strings are keys and short values that end
+//! there); the rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run
+//! time and cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block
+//! is one load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off.
 //! Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
 //! The `_ascii` variant also says whether any byte with the high bit set was seen, so the reader
@@ -18,6 +33,50 @@ mod avx2;
 pub(crate) use avx2::available as avx2_available;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
+
+pub(crate) mod digits;
+pub(crate) mod number;
+pub(crate) mod utf8;
+
+#[cfg(test)]
+mod agree;
+
+/// A code path of the scans, for the tests to force one: the portable scalar/SWAR path, or a
+/// vector path of x86_64. The crate's own calls pick theirs by target and detection; the
+/// tests call each scan's `*_at(level, ...)` form (`cfg(test)`) for every level of
+/// [`Level::runnable`].
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) enum Level {
+    /// Scalar or SWAR code only: what other targets run.
+    Scalar,
+    /// SSE2 blocks (x86_64's baseline).
+    Sse2,
+    /// AVX2 blocks where the scan has them (SSE2 where it has not).
+    Avx2,
+}
+
+#[cfg(test)]
+impl Level {
+    /// The levels that can run here: `Scalar`; on x86_64 `Sse2`, and `Avx2` if the CPU has
+    /// it (`is_x86_feature_detected!`, or enabled at compile time under Miri). A skipped AVX2
+    /// level is reported on stderr.
+    pub(crate) fn runnable() -> std::vec::Vec<Level> {
+        #[allow(unused_mut)]
+        let mut v = std::vec![Level::Scalar];
+        #[cfg(target_arch = "x86_64")]
+        {
+            v.push(Level::Sse2);
+            if avx2::available() || (!cfg!(miri) && std::is_x86_feature_detected!("avx2")) {
+                v.push(Level::Avx2);
+            } else {
+                std::eprintln!("simd: AVX2 paths skipped (not available here)");
+            }
+        }
+        v
+    }
+}
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
@@ -132,6 +191,12 @@ fn find_special_ascii_swar(bytes: &[u8], mut i: usize, high: bool) -> (usize, bo
     (i, high != 0)
 }
 
+/// Whether `b` is JSON whitespace (space, line feed, tab, carriage return).
+#[inline(always)]
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
+}
+
 /// Index of the first non-whitespace byte at or after `i` (or `bytes.len()`).
 #[inline]
 pub(crate) fn skip_whitespace(bytes: &[u8], i: usize) -> usize {
@@ -181,7 +246,7 @@ fn skip_rest(bytes: &[u8], i: usize) -> usize {
 #[inline(always)]
 fn skip_whitespace_scalar(bytes: &[u8], mut i: usize) -> usize {
     while let Some(&b) = bytes.get(i) {
-        if !crate::reader::is_ws(b) {
+        if !is_ws(b) {
             break;
         }
         i += 1;
@@ -210,6 +275,54 @@ pub(crate) fn short_eq(a: &[u8], b: &[u8]) -> bool {
         8..=16 => load8(a, 0) == load8(b, 0) && load8(a, n - 8) == load8(b, n - 8),
         4..=7 => load4(a, 0) == load4(b, 0) && load4(a, n - 4) == load4(b, n - 4),
         _ => a == b,
+    }
+}
+
+/// [`find_special_ascii`] (`HIGH`) or [`find_special`] (not `HIGH`) on the path `level`, with
+/// the same inline blocks. Only call with a level of [`Level::runnable`].
+#[cfg(test)]
+pub(crate) fn find_special_at<const HIGH: bool>(
+    level: Level,
+    bytes: &[u8],
+    i: usize,
+) -> (usize, bool) {
+    // Without `HIGH` the second value means nothing (`find_special` drops it).
+    let (at, high) = match level {
+        Level::Scalar => find_special_ascii_swar(bytes, i, false),
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 if HIGH => find_special_x86::<true, 1>(bytes, i, sse2::scan::<true>),
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => find_special_x86::<false, 2>(bytes, i, sse2::scan::<false>),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 if HIGH => find_special_x86::<true, 1>(bytes, i, |b, i, h| {
+            // SAFETY: `Level::runnable` lists `Avx2` only if the CPU has AVX2.
+            unsafe { avx2::scan::<true>(b, i, h) }
+        }),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => find_special_x86::<false, 2>(bytes, i, |b, i, h| {
+            // SAFETY: `Level::runnable` lists `Avx2` only if the CPU has AVX2.
+            unsafe { avx2::scan::<false>(b, i, h) }
+        }),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unreachable!("{level:?} is x86_64 only"),
+    };
+    (at, HIGH && high)
+}
+
+/// [`skip_whitespace`] on the path `level`. Only call with a level of [`Level::runnable`].
+#[cfg(test)]
+pub(crate) fn skip_whitespace_at(level: Level, bytes: &[u8], i: usize) -> usize {
+    match level {
+        Level::Scalar => skip_whitespace_scalar(bytes, i),
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => skip_whitespace_x86(bytes, i, sse2::skip_ws),
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => skip_whitespace_x86(bytes, i, |b, i| {
+            // SAFETY: `Level::runnable` lists `Avx2` only if the CPU has AVX2.
+            unsafe { avx2::skip_ws(b, i) }
+        }),
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unreachable!("{level:?} is x86_64 only"),
     }
 }
 
@@ -251,6 +364,7 @@ mod tests {
     }
 
     /// Every path, each forced: (name, string scan, whitespace skip).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut, unused_variables))]
     fn paths(test: &str) -> std::vec::Vec<(&'static str, Finder, Skipper)> {
         let mut v: std::vec::Vec<(&'static str, Finder, Skipper)> = vec![
             ("dispatch", find_special_ascii, skip_whitespace),

@@ -5,8 +5,7 @@ use super::Reader;
 use crate::error::Result;
 use crate::pow10::POW10_U64;
 
-// The float conversion lives beside this file, in reader/float.rs.
-#[path = "float.rs"]
+// The float conversion: reader/number/float.rs.
 pub(crate) mod float;
 
 use super::number_scan::{scan, Scanned};
