@@ -4,25 +4,15 @@
 //!
 //! Writing fails where serde_json's does (a `skip_serializing` enum variant, a `SystemTime`
 //! before the Unix epoch, a NaN or infinite float map key, an internally tagged newtype variant
-//! holding an `Option`, anything a hand-written impl refuses with [`Writer::fail`]): the value
-//! records its error in the [`Writer`] and writing goes on; the error is looked at once, after
+//! holding an `Option`, anything a hand-written impl refuses with [`crate::Writer::fail`]): the value
+//! records its error in the [`crate::Writer`] and writing goes on; the error is looked at once, after
 //! the whole value is written, so a value that can be written pays one test per call and
 //! nothing per value.
 
-use crate::{
-    Compact, Error, Format, FromJson, Pretty, ReadOptions, Reader, Result, ToJson, Writer,
-};
+use crate::writer::write_to;
+use crate::{Compact, Error, Format, FromJson, Pretty, ReadOptions, Reader, Result, ToJson};
 use alloc::string::String;
 use alloc::vec::Vec;
-
-/// Appends `value` to `out`; `Err` with the first error the value's impls recorded (then
-/// `out` holds partial output).
-#[inline]
-pub(crate) fn write_to<F: Format, T: ToJson + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<()> {
-    let mut w = Writer::<F>::new(out);
-    value.write_json(&mut w);
-    w.finish()
-}
 
 /// Writes `value` into a new `Vec` and makes it a `String`.
 #[inline]

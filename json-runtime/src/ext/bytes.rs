@@ -220,7 +220,7 @@ fn push_wtf8(n: u32, out: &mut Vec<u8>) {
 pub fn to_bytes_mut<T: ToJson + ?Sized>(value: &T, buf: &mut BytesMut) -> Result<()> {
     let mut vec: Vec<u8> = std::mem::take(buf).into();
     let before = vec.len();
-    let written = crate::entry::write_to::<Compact, T>(&mut vec, value);
+    let written = crate::writer::write_to::<Compact, T>(&mut vec, value);
     if written.is_err() {
         vec.truncate(before);
     }
@@ -249,7 +249,7 @@ pub fn to_bytes<T: ToJson + ?Sized>(value: &T) -> Result<Bytes> {
 /// If `buf` has less room than the JSON (`BufMut::put_slice`'s rule), e.g. a full `&mut [u8]`.
 pub fn write_buf<T: ToJson + ?Sized, B: BufMut + ?Sized>(value: &T, buf: &mut B) -> Result<()> {
     crate::writer::buffer::with_thread_buffer(|scratch| {
-        crate::entry::write_to::<Compact, T>(scratch, value).map(|()| buf.put_slice(scratch))
+        crate::writer::write_to::<Compact, T>(scratch, value).map(|()| buf.put_slice(scratch))
     })
 }
 

@@ -38,7 +38,9 @@
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
-use super::write::WRITE_CHUNK;
+/// How much output the streaming writers ([`crate::to_writer`], [`super::LinesWriter`]) collect
+/// before handing it to the `io::Write`: 64 KiB.
+pub const WRITE_CHUNK: usize = 64 << 10;
 use crate::{Compact, Result, ToJson, Writer};
 
 /// The buffer and the hand-over decisions of a JSON Lines writer.

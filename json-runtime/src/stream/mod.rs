@@ -41,8 +41,9 @@ pub mod tokio;
 
 pub use array::{array_from_reader, ArrayReader};
 pub use lines::{lines_from_reader, lines_from_slice, lines_from_str, Lines, LinesReader};
+pub use lines_write::WRITE_CHUNK;
 pub use values::{values_from_reader, values_from_slice, Values, ValuesReader};
-pub use write::{LinesWriter, WRITE_CHUNK};
+pub use write::LinesWriter;
 
 use crate::ReadOptions;
 

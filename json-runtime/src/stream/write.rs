@@ -5,14 +5,10 @@
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
-use super::lines_write::LinesWriteCore;
+use super::lines_write::{LinesWriteCore, WRITE_CHUNK};
 use crate::writer::sink::{IoSink, Sink};
 use crate::{Error, Format, Result, ToJson, Writer};
 use std::io::{self, Write};
-
-/// How much output the streaming writers ([`crate::to_writer`], [`LinesWriter`]) collect before
-/// handing it to the `io::Write`: 64 KiB.
-pub const WRITE_CHUNK: usize = 64 << 10;
 
 /// Writes `value` to `dst` in chunks of about [`WRITE_CHUNK`] bytes: the body of
 /// [`crate::to_writer`] and [`crate::to_writer_pretty`]. If the value cannot be written, the

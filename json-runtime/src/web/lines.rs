@@ -65,7 +65,7 @@ impl<S: Stream<Item = T>, T: ToJson, B: From<Vec<u8>>> Stream for LinesBody<S, B
             match this.items.as_mut().poll_next(cx) {
                 Poll::Ready(Some(item)) => {
                     let before = this.buf.len();
-                    match crate::entry::write_to::<Compact, T>(&mut this.buf, &item) {
+                    match crate::writer::write_to::<Compact, T>(&mut this.buf, &item) {
                         Ok(()) => {
                             this.buf.push(b'\n');
                             if this.buf.len() >= WRITE_CHUNK {

@@ -23,7 +23,7 @@ pub(crate) fn json_body<T: ToJson + ?Sized>(value: &T) -> (u16, Vec<u8>) {
 /// `Err` if the value cannot be serialized.
 pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
     crate::writer::buffer::with_thread_buffer(|buf| {
-        crate::entry::write_to::<Compact, T>(buf, value).map(|()| buf.to_vec())
+        crate::writer::write_to::<Compact, T>(buf, value).map(|()| buf.to_vec())
     })
 }
 

@@ -4,7 +4,7 @@
 //! request bodies are read across `.await`s, where a thread's buffer cannot be held, so they
 //! take theirs from a shared pool (`web/request.rs`).
 
-use crate::entry::write_to;
+use crate::writer::write_to;
 use crate::{Compact, Pretty, Result, ToJson};
 use alloc::vec::Vec;
 

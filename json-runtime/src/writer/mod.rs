@@ -14,6 +14,18 @@ use core::marker::PhantomData;
 
 use crate::Error;
 
+/// Appends `value` to `out`; `Err` with the first error the value's impls recorded (then
+/// `out` holds partial output).
+#[inline]
+pub(crate) fn write_to<F: Format, T: crate::ToJson + ?Sized>(
+    out: &mut Vec<u8>,
+    value: &T,
+) -> Result<(), Error> {
+    let mut w = Writer::<F>::new(out);
+    value.write_json(&mut w);
+    w.finish()
+}
+
 /// Compact or pretty output, chosen by type so that the compact path carries no indentation code.
 pub trait Format: private::Sealed {
     /// True for [`Pretty`].
