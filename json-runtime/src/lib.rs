@@ -111,7 +111,7 @@ impl<'de> FromJson<'de> for IgnoredAny {
 
 /// `#[derive(FastJson)]`: implements [`ToJson`] and [`FromJson`], honouring `#[serde(...)]`
 /// and `#[fastjson(...)]` attributes.
-pub use json_derive::FastJson;
+pub use json_runtime_derive::FastJson;
 
 /// Serializes `value` as compact JSON into a new `Vec`.
 ///
