@@ -5,28 +5,34 @@
 #   lib.rs to_string/to_string_pretty ...... tests::written_text_is_utf8
 #   reader/string.rs span_str (2) .......... reader::string::tests::borrowed_and_copied_strings
 #   reader/number.rs parse_float_slow ...... reader::tests::slow_float_path
-#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*,
-#                                            reader::tests::whitespace_after_comma_like_serde_json
+#   swar/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... swar::tests::*
+#                                            (second run), reader::tests::whitespace_after_comma_like_serde_json
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
 #                                            Miri, which cannot run asm; every reader test runs it natively
 #   swar/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
-#                                            swar::tests::* (every path forced)
+#                                            swar::tests::* (second run; every path forced)
 #   swar/avx2.rs special_block, not_ws_block, scan, skip_ws ... swar::tests::* in the second run
-#                                            below, built with -C target-feature=+avx2 (Miri runs
-#                                            a #[target_feature] function only if the feature was
-#                                            enabled at compile time: the first run skips the
-#                                            AVX2 path and says so)
+#                                            below, json-runtime built with -C target-feature=+avx2
+#                                            (Miri runs a #[target_feature] function only if the
+#                                            feature was enabled at compile time: without it the
+#                                            tests skip the AVX2 path and say so)
 #   reader/number_scan.rs sse2 (4) ......... reader::number_scan::tests::digit_run16_reads_each_length,
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
 #   utf8.rs avx2 (4) ....................... utf8::tests::* in the second run below (+avx2)
 #   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
-#   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
+#   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
+#                                            digit_count_edges_match_itoa, appends_at_every_capacity}
+#                                            (every digit count, capacities; random_values_match_itoa
+#                                            adds only more values: native only)
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/float.rs write_shortest (2) ..... writer::float::tests::f32_in_place_matches_zmij (f32 only)
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
-#                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
-#                                            shortest_edge_cases_match_zmij (and every shortest_* test)
+#                                            writer::shortest::tests::shortest_appends_after_existing_bytes
+#                                            (-0.0 and 14 other values after prefixes of 0-39
+#                                            bytes; the other shortest_* tests reach the same
+#                                            blocks with thousands of values and would take
+#                                            minutes: they run natively)
 #   writer/shortest.rs sixteen_ascii (SSE2) . writer::shortest::tests::sixteen_ascii_is_zero_padded_decimal
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
@@ -53,16 +59,18 @@ filters=(
   reader::string::tests::borrowed_and_copied_strings
   reader::tests::slow_float_path
   reader::tests::whitespace_after_comma_like_serde_json
-  swar::tests::
   reader::number_scan::tests::digit_run16_reads_each_length
   reader::number_scan::tests::wide_and_narrow_runs_agree
   reader::number_scan::tests::int16_agrees_with_scan
   writer::small::tests::
   writer::escape::tests::
-  writer::integer::tests::
+  writer::integer::tests::decimal_len_is_the_digit_count
+  writer::integer::tests::digit_count_edges_match_itoa
+  writer::integer::tests::appends_at_every_capacity
   writer::float::tests::short_decimals_match_zmij
   writer::float::tests::f32_in_place_matches_zmij
-  writer::shortest::tests::
+  writer::shortest::tests::shortest_appends_after_existing_bytes
+  writer::shortest::tests::sixteen_ascii_is_zero_padded_decimal
   impls::partial_array::tests::
   impls::vec_read::tests::
 )
@@ -82,16 +90,18 @@ check_filters() {
 }
 
 # Miri's own build of the dependencies lives under <target>/miri, apart from normal builds.
-run1=(cargo +nightly miri test --locked -p json-runtime --lib --)
+run=(cargo +nightly miri test --locked -p json-runtime --lib)
 filters_now=("${filters[@]}")
-check_filters "${run1[@]}"
+check_filters "${run[@]}" --
 echo "== Miri: the unsafe-reaching unit tests (${#filters[@]} filters)"
-timeout "$timeout_s" "${run1[@]}" "${filters[@]}" "$@"
+timeout "$timeout_s" "${run[@]}" -- "${filters[@]}" "$@"
 
-# The AVX2 path of swar and utf8 (see above), in its own target directory (other RUSTFLAGS).
-export RUSTFLAGS="-C target-feature=+avx2"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/miri-avx2"
+# The AVX2 path of swar and utf8 (see above): json-runtime alone built with +avx2 (cargo's
+# nightly profile-rustflags), so the dependencies' Miri build is reused. swar::tests force
+# every path (scalar, SWAR, SSE2, AVX2), so the first run leaves them to this one.
+run+=(-Zprofile-rustflags
+  --config 'profile.test.package.json-runtime.rustflags=["-Ctarget-feature=+avx2"]')
 filters_now=("${avx2_filters[@]}")
-check_filters "${run1[@]}"
+check_filters "${run[@]}" --
 echo "== Miri with +avx2: ${avx2_filters[*]}"
-timeout "$timeout_s" "${run1[@]}" "${avx2_filters[@]}" "$@"
+timeout "$timeout_s" "${run[@]}" -- "${avx2_filters[@]}" "$@"
