@@ -94,7 +94,7 @@ impl<'de> FromJson<'de> for IgnoredAny {
 
 /// `#[derive(FastJson)]`: implements [`ToJson`] and [`FromJson`], honouring `#[serde(...)]`
 /// and `#[fastjson(...)]` attributes.
-pub use json_derive::FastJson;
+pub use json_runtime_derive::FastJson;
 
 /// What generated code reaches the runtime through. Not a public API: anything here may
 /// change in any release.
