@@ -27,11 +27,13 @@
 #                                            in the second run below (+avx2)
 #   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
-#   writer/integer.rs write_decimal ........ writer::integer::tests::* (every digit count, capacities)
+#   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
+#                                            digit_count_edges_match_itoa, appends_at_every_capacity}
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
-#                                            writer::shortest::tests::shortest_appends_after_existing_bytes,
-#                                            shortest_edge_cases_match_zmij (and every shortest_* test)
+#                                            writer::shortest::tests::shortest_appends_after_existing_bytes
+#                                            (the other shortest_* tests reach the same blocks with
+#                                            thousands of values: they run natively)
 #   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal,
 #                                            simd::agree::sixteen_digits_agree
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*

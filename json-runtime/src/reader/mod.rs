@@ -226,8 +226,7 @@ impl<'de> Reader<'de> {
     /// `", "` are stepped over inline) with one load. The two scalar steps that used to come
     /// first (for a lone space or newline) cost indented documents 3-8% more read instructions
     /// than none, and one step 1-2.8% more; they are worth it only for a newline with no
-    /// indentation after every token (random.json: 4-8% faster with them, see the README's
-    /// stop-19 levers).
+    /// indentation after every token (random.json: 4-8% faster with them).
     #[inline(never)]
     fn skip_ws_then_peek(&mut self) -> Option<u8> {
         self.pos = crate::simd::skip_whitespace(self.input, self.pos);
