@@ -35,7 +35,7 @@ fn write_string<F: Format, T: ToJson + ?Sized>(value: &T) -> Result<String> {
 /// Where serde_json returns an error (category [`crate::Category::Data`]): a
 /// `skip_serializing` enum variant, a `SystemTime` before the Unix epoch, a NaN or infinite
 /// float map key, an internally tagged newtype variant holding an `Option`, or a value a
-/// hand-written impl refuses ([`Writer::fail`]).
+/// hand-written impl refuses ([`crate::Writer::fail`]).
 ///
 /// ```
 /// #[derive(json_runtime::FastJson)]
