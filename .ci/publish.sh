@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two published crates packaged as crates.io would get them: `cargo package` for the derive
+# The two published crates packaged as crates.io would get them: `cargo publish --dry-run` of the derive
 # and the runtime together (cargo resolves json-runtime's path dependency on the derive through
 # a local registry holding the just-packaged derive), each package's file list, and the
 # verification build of each unpacked package. Reads the crates.io index; uploads nothing.
@@ -13,8 +13,8 @@ for p in "$DERIVE" json-runtime; do
   echo "== cargo package --list -p $p"
   cargo package --locked --allow-dirty --list -p "$p" 2>/dev/null | sed 's/^/  /'
 done
-echo "== cargo package -p $DERIVE -p json-runtime (with the verification builds)"
-cargo package --locked --allow-dirty -p "$DERIVE" -p json-runtime
+echo "== cargo publish --dry-run -p $DERIVE -p json-runtime (packages and verification builds)"
+cargo publish --dry-run --locked --allow-dirty -p "$DERIVE" -p json-runtime
 version=$(sed -n 's/^version *= *"\(.*\)"/\1/p' Cargo.toml | head -n 1)
 for p in "$DERIVE" json-runtime; do
   ls -l "${CARGO_TARGET_DIR:-target}/package/$p-$version.crate"
