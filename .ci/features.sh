@@ -2,7 +2,7 @@
 # Every feature of json-runtime on its own: `--no-default-features` alone, then
 # `--no-default-features --features <f>` for each feature in json-runtime/Cargo.toml's
 # [features] table (read from the file, so a new feature is checked without editing this).
-# A feature that does not compile alone is missing something in its list (or a cfg).
+# A feature that does not compile alone, or warns, is missing something in its list (or a cfg).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -20,9 +20,11 @@ fi
 echo "== json-runtime: --no-default-features, then each of ${#features[@]} features alone: ${features[*]}"
 
 failed=()
+# `cargo rustc --profile check` with `-D warnings` for json-runtime alone: a feature set that
+# leaves an import or a helper unused is caught too.
 run() {
   echo "-- cargo check -p json-runtime $*"
-  if ! cargo check --locked --quiet -p json-runtime "$@"; then
+  if ! cargo rustc --locked --quiet --profile check -p json-runtime --lib "$@" -- -D warnings; then
     failed+=("$*")
   fi
 }

@@ -10,7 +10,7 @@
 //! nothing per value.
 
 use crate::writer::write_to;
-use crate::{Compact, Error, Format, FromJson, Pretty, ReadOptions, Reader, Result, ToJson};
+use crate::{Compact, Format, FromJson, Pretty, ReadOptions, Reader, Result, ToJson};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -215,7 +215,7 @@ pub fn from_reader_with<R: std::io::Read, T: for<'de> FromJson<'de>>(
     options: &ReadOptions,
 ) -> Result<T> {
     crate::writer::buffer::with_thread_buffer(|buf| {
-        reader.read_to_end(buf).map_err(Error::io)?;
+        reader.read_to_end(buf).map_err(crate::Error::io)?;
         from_slice_with(buf, options)
     })
 }
