@@ -13,18 +13,16 @@
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
 #                                            Miri, which cannot run asm; every reader test runs it natively
 #   simd/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
-#                                            simd::tests::*, simd::agree::* (every path forced)
+#                                            simd::tests::* (every path forced)
 #   simd/avx2.rs special_block, not_ws_block, scan, skip_ws ... simd::tests::* in the second run
 #                                            below, built with -C target-feature=+avx2 (Miri runs
 #                                            a #[target_feature] function only if the feature was
 #                                            enabled at compile time: the first run skips the
 #                                            AVX2 path and says so)
 #   simd/number.rs sse2 (4) ................ simd::number::tests::digit_run16_reads_each_length,
-#                                            simd::agree::number_steps_agree,
 #                                            reader::number_scan::tests::
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
-#   simd/utf8.rs avx2 (4), validate_at .... simd::utf8::tests::*, simd::agree::utf8_validations_agree
-#                                            in the second run below (+avx2)
+#   simd/utf8.rs avx2 (4), validate_at .... simd::utf8::tests::* in the second run below (+avx2)
 #   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
@@ -34,14 +32,15 @@
 #                                            writer::shortest::tests::shortest_appends_after_existing_bytes
 #                                            (the other shortest_* tests reach the same blocks with
 #                                            thousands of values: they run natively)
-#   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal,
-#                                            simd::agree::sixteen_digits_agree
+#   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
 #   writer/small.rs owned_string (2) ...... writer::small::tests::owned_strings_are_exact_copies
 # What user code can do: impls::*::tests::*drop_each_element_once (element readers that panic,
 # fail, recurse or consume nothing), stream::buffer::tests::lying_read_counts_stay_in_bounds (an
 # io::Read reporting more than it was given; the stream code has no unsafe).
+# simd::agree (every path against the scalar one on thousands of inputs) checks agreement, not
+# memory safety, and takes over ten minutes under Miri: it runs natively in `cargo test`.
 # The float conversion tests (reader/number/float.rs, no unsafe code) run millions of conversions and
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #
@@ -65,7 +64,6 @@ filters=(
   reader::tests::slow_float_path
   reader::tests::whitespace_after_comma_like_serde_json
   simd::number::tests::digit_run16_reads_each_length
-  simd::agree::number_steps_agree
   reader::number_scan::tests::wide_and_narrow_runs_agree
   reader::number_scan::tests::int16_agrees_with_scan
   writer::small::tests::
@@ -76,12 +74,11 @@ filters=(
   writer::float::tests::short_decimals_match_zmij
   writer::shortest::tests::shortest_appends_after_existing_bytes
   simd::digits::tests::sixteen_ascii_is_zero_padded_decimal
-  simd::agree::sixteen_digits_agree
   impls::partial_array::tests::
   impls::vec_read::tests::
   stream::buffer::tests::lying_read_counts_stay_in_bounds
 )
-avx2_filters=(simd::)
+avx2_filters=(simd::tests:: simd::utf8::tests::)
 timeout_s=${MIRI_TIMEOUT:-600}
 
 # Fails if a filter names no test of the binary (the listing builds the test binary first).
