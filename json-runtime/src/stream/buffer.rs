@@ -185,6 +185,11 @@ mod tests {
             assert!(buf.start <= buf.end && buf.end <= buf.bytes.len());
             buf.start = buf.end;
         }
+        if cfg!(miri) {
+            // The readers below scan up to their 16 MiB value limit of what the liar claims:
+            // minutes under the interpreter. The buffer's own bounds are checked above.
+            return;
+        }
         let values = crate::stream::values_from_reader::<u64, _>(Liar(0));
         assert!(values.take(100).count() < 100);
         let lines = crate::stream::lines_from_reader::<u64, _>(Liar(0));
