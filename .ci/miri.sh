@@ -23,7 +23,7 @@
 #                                            reader::number_scan::tests::
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
 #   simd/utf8.rs avx2 (4), validate_at .... simd::utf8::tests::* in the second run below (+avx2)
-#   writer/small.rs push_small, append_unchecked ... writer::small::tests::every_length_appends_exactly
+#   small.rs push_small, append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
 #                                            digit_count_edges_match_itoa, appends_at_every_capacity}
@@ -35,7 +35,7 @@
 #   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal
 #   impls/partial_array.rs (2) ............. impls::partial_array::tests::*
 #   impls/vec_read.rs (6: push, grow 2, finish 2, drop) ... impls::vec_read::tests::*
-#   writer/small.rs owned_string (2) ...... writer::small::tests::owned_strings_are_exact_copies
+#   small.rs owned_string (2) ...... small::tests::owned_strings_are_exact_copies
 # What user code can do: impls::*::tests::*drop_each_element_once (element readers that panic,
 # fail, recurse or consume nothing), stream::buffer::tests::lying_read_counts_stay_in_bounds (an
 # io::Read reporting more than it was given; the stream code has no unsafe).
@@ -66,7 +66,7 @@ filters=(
   simd::number::tests::digit_run16_reads_each_length
   reader::number_scan::tests::wide_and_narrow_runs_agree
   reader::number_scan::tests::int16_agrees_with_scan
-  writer::small::tests::
+  small::tests::
   writer::escape::tests::
   writer::integer::tests::decimal_len_is_the_digit_count
   writer::integer::tests::digit_count_edges_match_itoa

@@ -43,6 +43,7 @@ mod reader;
 #[cfg(feature = "serde")]
 pub mod serde_bridge;
 mod simd;
+mod small;
 #[cfg(feature = "std")]
 pub mod stream;
 mod traits;

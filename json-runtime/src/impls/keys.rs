@@ -10,7 +10,7 @@ use alloc::borrow::Cow;
 use alloc::{boxed::Box, string::String};
 
 use crate::error::Category;
-use crate::writer::small::owned_string;
+use crate::small::owned_string;
 use crate::{Error, Format, FromJson, FromJsonKey, Reader, Result, Str, ToJsonKey, Writer};
 
 impl ToJsonKey for String {

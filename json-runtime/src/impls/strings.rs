@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::{boxed::Box, string::String};
 
-use crate::writer::small::owned_string;
+use crate::small::owned_string;
 use crate::{Format, FromJson, Reader, Result, Str, ToJson, Writer};
 
 impl ToJson for str {

@@ -9,7 +9,7 @@ use serde_json::{Map, Number, Value};
 use std::prelude::rust_2021::*; // a std-only module (feature `serde_json` implies `std`)
 
 use crate::reader::ParsedNumber as ReadNumber;
-use crate::writer::small::owned_string;
+use crate::small::owned_string;
 use crate::{Error, Format, FromJson, Reader, Result, ToJson, Writer};
 
 impl ToJson for Number {

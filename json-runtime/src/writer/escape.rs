@@ -1,7 +1,7 @@
 //! JSON string escaping, eight bytes at a time: unescaped runs are copied whole.
 
-use super::small::append_unchecked;
 use crate::simd::find_special;
+use crate::small::append_unchecked;
 use alloc::vec::Vec;
 
 /// 0: copy as is; b'u': `\u00XX`; otherwise the character after the backslash.

@@ -12,8 +12,8 @@
 //! range zmij uses plain notation (`0.0001`, `1234567.5`, `26.0`); the tests compare both
 //! on millions of values. Measured: zmij was 53% of writing order_1k.json.
 
-use super::small::push_small;
 use crate::simd::digits::eight_ascii;
+use crate::small::push_small;
 use alloc::vec::Vec;
 
 /// Writes `v` (`null` if it is NaN or infinite, as serde_json does). One out-of-line function

@@ -8,7 +8,6 @@ pub(crate) mod float;
 mod integer;
 mod shortest;
 pub(crate) mod sink;
-pub(crate) mod small;
 
 use core::marker::PhantomData;
 
