@@ -10,10 +10,10 @@
 use std::prelude::rust_2021::*;
 
 use super::buffer::Buffer;
-use super::newline::find_newline;
 use super::step::Step;
 use super::StreamOptions;
 use crate::error::{Error, Result};
+use crate::simd::newline::find_newline;
 use crate::{FromJson, ReadOptions, Reader};
 use std::io::Read;
 use std::marker::PhantomData;

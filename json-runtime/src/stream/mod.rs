@@ -29,7 +29,6 @@ mod array;
 mod buffer;
 mod lines;
 mod lines_write;
-mod newline;
 mod scan;
 mod source;
 mod step;
