@@ -45,7 +45,7 @@
 # take hours under Miri: they are skipped here and run natively in `cargo test`.
 #
 # Usage: .ci/miri.sh [extra args for the test binary]   (installs nightly with miri and
-#         rust-src if missing; each run is bounded by MIRI_TIMEOUT, default 600 s)
+#         rust-src if missing; each run is bounded by MIRI_TIMEOUT, default 900 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -79,7 +79,7 @@ filters=(
   stream::buffer::tests::lying_read_counts_stay_in_bounds
 )
 avx2_filters=(simd::tests:: simd::utf8::tests::)
-timeout_s=${MIRI_TIMEOUT:-600}
+timeout_s=${MIRI_TIMEOUT:-900}
 
 # Fails if a filter names no test of the binary (the listing builds the test binary first).
 check_filters() {
