@@ -22,7 +22,7 @@
 #   Other word-at-a-time code, the same on every target (endianness fixed by to_le/from_le):
 #     short_eq (simd::tests::short_eq_matches_slice_eq), eight_digits
 #     (reader::number::tests), eight_ascii (simd::digits::tests) / write_short_decimal
-#     (writer::float::tests::short_decimals_match_zmij), push_small
+#     (writer::float::tests::short_decimals_match_zmij)
 #     (small::tests::every_length_appends_exactly): big-endian checked by s390x Miri.
 #
 # Usage: .ci/cross.sh [miri|aarch64]...   (default: both; times are printed per part)

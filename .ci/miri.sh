@@ -23,7 +23,7 @@
 #                                            reader::number_scan::tests::
 #                                            wide_and_narrow_runs_agree, int16_agrees_with_scan
 #   simd/utf8.rs avx2 (4), validate_at .... simd::utf8::tests::* in the second run below (+avx2)
-#   small.rs push_small, append_unchecked ... small::tests::every_length_appends_exactly
+#   small.rs append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
 #                                            digit_count_edges_match_itoa, appends_at_every_capacity}

@@ -17,19 +17,6 @@ pub(crate) fn owned_string(s: &str) -> String {
     unsafe { String::from_utf8_unchecked(bytes) }
 }
 
-/// Appends `s` (at most 32 bytes) to `out`.
-#[inline(always)]
-pub(crate) fn push_small(out: &mut Vec<u8>, s: &[u8]) {
-    debug_assert!(s.len() <= 32);
-    if s.len() > 32 {
-        out.extend_from_slice(s);
-        return;
-    }
-    out.reserve(32);
-    // SAFETY: `reserve(32)` leaves at least 32 >= `s.len()` spare bytes.
-    unsafe { append_unchecked(out, s) }
-}
-
 /// Appends `s` to `out` without a capacity check: inline overlapping moves up to 32 bytes,
 /// `memcpy` above (where its call no longer dominates).
 ///
@@ -78,11 +65,10 @@ pub(crate) unsafe fn append_unchecked(out: &mut Vec<u8>, s: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{append_unchecked, owned_string, push_small};
+    use super::{append_unchecked, owned_string};
 
-    /// Both appends after prefixes of several lengths: `append_unchecked` for runs of 0 to 80
-    /// bytes (its inline size classes and `memcpy` above 32) into exactly reserved room,
-    /// `push_small` for runs of up to 32.
+    /// `append_unchecked` after prefixes of several lengths, for runs of 0 to 80 bytes (its
+    /// inline size classes and `memcpy` above 32) into exactly reserved room.
     #[test]
     fn every_length_appends_exactly() {
         let src: Vec<u8> = (1..=80u8).collect();
@@ -92,17 +78,9 @@ mod tests {
                 unchecked.reserve_exact(n);
                 // SAFETY: `reserve_exact(n)` left `n` spare bytes.
                 unsafe { append_unchecked(&mut unchecked, &src[..n]) };
-                let mut outs = vec![unchecked];
-                if n <= 32 {
-                    let mut small = vec![0xAAu8; prefix];
-                    push_small(&mut small, &src[..n]);
-                    outs.push(small);
-                }
-                for out in outs {
-                    assert_eq!(out.len(), prefix + n);
-                    assert!(out[..prefix].iter().all(|&b| b == 0xAA));
-                    assert_eq!(&out[prefix..], &src[..n]);
-                }
+                assert_eq!(unchecked.len(), prefix + n);
+                assert!(unchecked[..prefix].iter().all(|&b| b == 0xAA));
+                assert_eq!(&unchecked[prefix..], &src[..n]);
             }
         }
     }
