@@ -3,8 +3,8 @@
 # or in which step it came (that is what git log and CHANGELOG.md are for). Fails listing every
 # hit. Not searched: data/ (third-party corpora), CHANGELOG.md, Cargo.lock files, this script.
 #
-#   words    "stop 17" / "stop-17", "issue 12" / "issue #12", "this round", "helper-3"
-#            (case-insensitive)
+#   words    "stop" or "issue" followed by a number (also "stop-N", "issue #N"), "this"
+#            followed by "round", "helper-" followed by a number (case-insensitive)
 #   commits  a 7-40 digit hex commit name used as a date or a source: "at 1c19b9d",
 #            "commit 1c19b9d", "since/before/after/from/until 1c19b9d", "1c19b9d -> accf421",
 #            "(0cf762f)".
@@ -17,7 +17,7 @@ start=$SECONDS
 paths=(-- . ':!data' ':!CHANGELOG.md' ':!**/CHANGELOG.md' ':!Cargo.lock' ':!**/Cargo.lock'
   ':!.ci/history.sh')
 
-words='\bstop[ -][0-9]+|\bissue #?[0-9]+|\bthis round\b|\bhelper-[0-9]+'
+words='\bstop[ -][0-9]+|\bissue #?[0-9]+|\bthis[ ]round\b|\bhelper-[0-9]+'
 hash='(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}[0-9])[0-9a-f]{7,40}\b'
 # In parentheses, "(0cf762f)", the name needs two letters: "(1e30000)" is a number.
 hash2='(?=[0-9a-f]{0,39}[a-f][0-9a-f]{0,39}[a-f])'"$hash"
