@@ -274,26 +274,14 @@ mod tests {
         h
     }
 
+    /// The header is read and handed to the shared rule (whose cases are web/mod.rs's test);
+    /// no header is not JSON.
     #[test]
     fn json_content_types() {
-        for ok in [
-            "application/json",
-            "application/json; charset=utf-8",
-            "application/json;charset=utf-8",
-            "Application/JSON",
-            "application/cloudevents+json",
-        ] {
-            assert!(is_json_content_type(&headers(ok)), "{ok}");
-        }
-        for bad in [
-            "text/json",
-            "application/xml",
-            "json",
-            "application/",
-            "application/+json",
-        ] {
-            assert!(!is_json_content_type(&headers(bad)), "{bad}");
-        }
+        assert!(is_json_content_type(&headers(
+            "application/json; charset=utf-8"
+        )));
+        assert!(!is_json_content_type(&headers("text/json")));
         assert!(!is_json_content_type(&HeaderMap::new()));
     }
 
