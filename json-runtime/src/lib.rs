@@ -127,6 +127,17 @@ pub mod __private {
     pub use core::result::Result::{self, Err, Ok};
 }
 
+/// How many random cases a unit test runs: `native`, or a ten-thousandth of it (and 20) under
+/// Miri, which interprets every instruction.
+#[cfg(test)]
+pub(crate) fn test_count(native: usize) -> usize {
+    if cfg!(miri) {
+        native / 10_000 + 20
+    } else {
+        native
+    }
+}
+
 /// A seeded xorshift generator for the unit tests' random inputs (deterministic, no dependency).
 #[cfg(test)]
 pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {

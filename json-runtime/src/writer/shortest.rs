@@ -367,14 +367,6 @@ mod tests {
         }
     }
 
-    fn count(native: usize) -> usize {
-        if cfg!(miri) {
-            native / 10_000 + 20
-        } else {
-            native
-        }
-    }
-
     /// The two `floor(log10)` formulas against `f64` arithmetic, which decides every case in
     /// range: the values are irrational (but for q = 0), and none lies within 1e-9 of an
     /// integer, far beyond `f64`'s error here (under 1e-12).
@@ -405,7 +397,7 @@ mod tests {
     #[test]
     fn shortest_random_bits_match_zmij() {
         let mut rng = crate::test_rng(0x0123_4567_89AB_CDEFu64);
-        for _ in 0..count(4_000_000) {
+        for _ in 0..crate::test_count(4_000_000) {
             check(f64::from_bits(rng()));
         }
     }
@@ -415,7 +407,7 @@ mod tests {
         // The one-product path against Schubfach on its own (both are also compared with
         // zmij through `write_shortest_f64`).
         let mut rng = crate::test_rng(0x0F1E_2D3C_4B5A_6978u64);
-        for _ in 0..count(2_000_000) {
+        for _ in 0..crate::test_count(2_000_000) {
             let bits = rng() & !(1 << 63);
             if bits >= 0x7FF0_0000_0000_0000 || bits == 0 {
                 continue;
@@ -436,7 +428,7 @@ mod tests {
         // Exponents around the plain-notation range 1e-5..1e16 (biased 1005 to 1077, 2^-18
         // to 2^54), and random multiples of powers of ten near the switch points.
         let mut rng = crate::test_rng(0xDEAD_BEEF_CAFE_F00Du64);
-        for _ in 0..count(2_000_000) {
+        for _ in 0..crate::test_count(2_000_000) {
             let r = rng();
             let biased = 1000 + (r >> 52) % 80;
             check(f64::from_bits((r & 0x800F_FFFF_FFFF_FFFF) | biased << 52));
@@ -444,7 +436,7 @@ mod tests {
         let edges = [1e-6, 1e-5, 1e-4, 0.1, 1.0, 10.0, 1e15, 1e16, 1e17];
         for edge in edges {
             let b = f64::to_bits(edge);
-            for delta in 0..count(20_000) as u64 {
+            for delta in 0..crate::test_count(20_000) as u64 {
                 check(f64::from_bits(b + delta));
                 check(f64::from_bits(b - delta));
                 check(-f64::from_bits(b - delta));
@@ -490,7 +482,7 @@ mod tests {
             values.push(format!("1e{e}").parse().unwrap());
         }
         // Integers up to 2^53 and beyond, and subnormals with few bits.
-        for i in 0..count(200_000) as u64 {
+        for i in 0..crate::test_count(200_000) as u64 {
             values.push(i as f64);
             values.push(((1u64 << 53) - i) as f64);
             values.push(((1u64 << 53) + 2 * i) as f64);
@@ -517,7 +509,7 @@ mod tests {
         // Decimals with 1 to 17 significant digits at every decimal exponent: parsed, they
         // are doubles whose shortest form usually has that many digits.
         let mut rng = crate::test_rng(0x1357_9BDF_2468_ACE0u64);
-        for _ in 0..count(150_000) {
+        for _ in 0..crate::test_count(150_000) {
             for digits in 1..=17u32 {
                 let m = rng() % 10u64.pow(digits);
                 let e = (rng() % 640) as i32 - 330;
