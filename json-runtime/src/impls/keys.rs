@@ -180,24 +180,22 @@ int_keys! {
 }
 
 macro_rules! float_keys {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $write:path),*) => {$(
         /// The number's JSON text in quotes, like serde_json.
         ///
         ///
         /// A NaN or infinite key has no JSON form: serde_json refuses it with the error "float
         /// key must be finite (got NaN or +/-inf)", which [`crate::to_vec`] returns too
-        /// (recorded with [`Writer::fail`]; [`crate::to_vec`] panics with it).
+        /// (recorded with [`Writer::fail`]).
         impl ToJsonKey for $t {
             #[inline]
             fn write_key<F: Format>(&self, w: &mut Writer<'_, F>) {
                 if !self.is_finite() {
                     return w.fail("float key must be finite (got NaN or +/-inf)");
                 }
-                let mut b = zmij::Buffer::new();
-                let s = b.format_finite(*self);
                 let out = w.out_mut();
                 out.push(b'"');
-                out.extend_from_slice(s.as_bytes());
+                $write(out, *self);
                 out.push(b'"');
             }
         }
@@ -209,4 +207,4 @@ macro_rules! float_keys {
         }
     )*};
 }
-float_keys!(f32, f64);
+float_keys!(f32 => crate::writer::float::write_f32, f64 => crate::writer::float::write_f64);

@@ -11,6 +11,8 @@
 //! with trailing zeros removed it is the shortest one, which is what zmij prints. In this
 //! range zmij uses plain notation (`0.0001`, `1234567.5`, `26.0`); the tests compare both
 //! on millions of values. Measured: zmij was 53% of writing order_1k.json.
+//!
+//! `f32` values take the same formatter (`write_f32`), with an `f32`'s own shortest digits.
 
 use crate::simd::digits::eight_ascii;
 use alloc::vec::Vec;
@@ -52,20 +54,14 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
     super::shortest::write_shortest_f64(out, v);
 }
 
-/// zmij's shortest round-trip form (for `f32`; `f64` goes through shortest.rs), through
-/// zmij's public API only: formatted into a `zmij::Buffer` on the stack, then copied a byte at
-/// a time. The copy reads what zmij has just stored: wide overlapping loads (the inline copy
-/// of `small.rs`, or `memcpy`) could not be forwarded from those narrower stores and stalled on every number
-/// (marine_ik's f32 writes: 1.12x serde_json with the inline copy, 1.40x with this loop, `ab`,
-/// three alternating runs). The in-place variant that laid a `Buffer` over the output's spare
-/// capacity needed no copy but relied on zmij's private layout.
-#[inline(always)]
-pub(crate) fn write_shortest<F: zmij::Float>(out: &mut Vec<u8>, v: F) {
-    let mut buf = zmij::Buffer::new();
-    let text = buf.format_finite(v).as_bytes();
-    out.reserve(text.len());
-    for &b in text {
-        out.push(b);
+/// Writes `v` (`null` if it is NaN or infinite, as serde_json does) in zmij's shortest form
+/// for an `f32`, with the same formatter as `f64` (shortest.rs), in place.
+#[inline(never)]
+pub(crate) fn write_f32(out: &mut Vec<u8>, v: f32) {
+    if v.is_finite() {
+        super::shortest::write_shortest_f32(out, v);
+    } else {
+        out.extend_from_slice(b"null");
     }
 }
 
@@ -212,7 +208,7 @@ mod tests {
                 continue;
             }
             let mut out = vec![b'x'; i % 5];
-            super::write_shortest(&mut out, v);
+            super::write_f32(&mut out, v);
             assert_eq!(&out[..i % 5], &b"xxxxx"[..i % 5]);
             let text = std::str::from_utf8(&out[i % 5..]).unwrap();
             assert_eq!(text, zmij::Buffer::new().format_finite(v), "{v:?}");

@@ -291,11 +291,7 @@ impl<'a, F: Format> Writer<'a, F> {
     /// An `f32`, formatted like serde_json; NaN and infinities as `null`.
     #[inline]
     pub fn f32(&mut self, v: f32) {
-        if v.is_finite() {
-            float::write_shortest(self.out, v);
-        } else {
-            self.null();
-        }
+        float::write_f32(self.out, v);
     }
 
     /// A quoted, escaped string.

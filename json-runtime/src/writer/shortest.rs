@@ -72,7 +72,7 @@
 //! two and ten and their neighbours, subnormals, integers, and decimals of 1 to 17 digits.
 
 use crate::reader::number::float::{POW5_128, POW5_MAX_Q, POW5_MIN_Q};
-use crate::simd::digits::sixteen_ascii;
+use crate::simd::digits::{eight_ascii, sixteen_ascii};
 use alloc::vec::Vec;
 
 // The table covers 10^-k for every k used: -293 (the fast path's k + 1 for f64::MAX) to 324
@@ -251,6 +251,74 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
     (d, k)
 }
 
+/// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
+/// `bits` (the closest to it if several, ties to even), as `(d, k)` for `d * 10^k`, `d`
+/// scaled to exactly 9 digits; `None` for zero. Schubfach as [`to_decimal_exact`] has it,
+/// with the top 64 bits of the table's power of ten: `g = T_hi + 1` overestimates
+/// `10^-k / 2^(r + 64)` by less than one unit, so with `x = 4c << h < 2^30` the product
+/// exceeds the exact quantity by less than `2^30 / 2^64 = 2^-34`. The sticky bit is therefore
+/// taken from `2^-34` up (an exact integer stays even). That this decides like exact
+/// arithmetic is checked on every `f32` against zmij (`scripts/check_floats.sh`).
+#[inline(always)]
+fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
+    if bits << 1 == 0 {
+        return None;
+    }
+    let fraction = bits & ((1 << 23) - 1);
+    let biased = ((bits >> 23) & 0xFF) as i32;
+    let (c, q) = if biased != 0 {
+        ((fraction | 1 << 23) as u64, biased - 150)
+    } else {
+        (fraction as u64, -149)
+    };
+    let cb = c << 2;
+    let (cbl, k) = if fraction != 0 || biased <= 1 {
+        (cb - 2, floor_log10_pow2(q))
+    } else {
+        (cb - 1, floor_log10_three_quarters_pow2(q))
+    };
+    let cbr = cb + 2;
+    // -k is in -31..=45 for an f32: the table's high words there are below u64::MAX
+    // (`f32_table_words_leave_room`).
+    let g = POW5_128[(-(k as i64) - POW5_MIN_Q) as usize].0 + 1;
+    let h = (q + floor_log2_pow10(-k) + 1) as u32;
+    let round_to_odd = |x: u64| {
+        let p = g as u128 * (x << h) as u128;
+        (p >> 64) as u64 | ((p as u64) >= 1 << 30) as u64
+    };
+    let vb = round_to_odd(cb);
+    let vbl = round_to_odd(cbl);
+    let vbr = round_to_odd(cbr);
+    let odd = c & 1;
+    let s = vb >> 2;
+    let sp10 = s / 10 * 10;
+    let tp10 = sp10 + 10;
+    let upin = vbl + odd <= sp10 << 2;
+    let wpin = (tp10 << 2) + odd <= vbr;
+    let (mut d, mut k) = if upin != wpin {
+        (if upin { sp10 } else { tp10 }, k)
+    } else {
+        let t = s + 1;
+        let uin = vbl + odd <= s << 2;
+        let win = (t << 2) + odd <= vbr;
+        let mid = (s + t) << 1;
+        let pick_t = if uin != win {
+            win
+        } else {
+            vb > mid || (vb == mid && s & 1 != 0)
+        };
+        (s + pick_t as u64, k)
+    };
+    // A normal f32's `d` has 8 or 9 digits (below 1.68e8: `v / 10^k < 10 c`), a subnormal's
+    // may have fewer.
+    while d < 100_000_000 {
+        d *= 10;
+        k -= 1;
+    }
+    debug_assert!(d < 1_000_000_000);
+    Some((d, k))
+}
+
 /// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
 /// in the low bytes of a `u64` (first character lowest), and its length.
 #[inline(always)]
@@ -275,16 +343,9 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
     let bits = v.to_bits();
     let negative = (bits >> 63) as usize;
     out.reserve(ROOM);
-    let start = out.len();
     let Some((head, last, k)) = to_decimal(bits) else {
-        let text: &[u8; 4] = if negative != 0 { b"-0.0" } else { b"0.0\0" };
-        // SAFETY: `reserve(ROOM)` left at least 40 writable bytes after `start`; 4 are
-        // written, the first `negative + 3` of them are the text that `set_len` covers.
-        unsafe {
-            (out.as_mut_ptr().add(start) as *mut [u8; 4]).write_unaligned(*text);
-            out.set_len(start + negative + 3);
-        }
-        return;
+        // SAFETY: `reserve(ROOM)` above.
+        return unsafe { write_zero(out, negative) };
     };
     // To 16 digits in `head` (10 head + last has 16 or 17 digits), then `last` is 0. In mask
     // arithmetic: as selects, LLVM made these branches, which a fifth of canada.json's numbers
@@ -301,9 +362,78 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
     // Significant digits: 17, or those of `head` when `last` is 0 (arithmetic, not a branch:
     // whether a decimal needs its 17th digit depends on the value).
     let n = 17 - (last == 0) as usize * (1 + trailing_zeros as usize);
-    // The exponent of the first digit.
-    let e = k + 16;
-    // SAFETY: `reserve(ROOM)` left at least ROOM = 40 writable bytes after `start`, owned by
+    // zmij writes plain notation for first-digit exponents -5 to 15.
+    // SAFETY: `reserve(ROOM)` above.
+    unsafe { write_digits::<-5, 15>(out, negative, first, tail, n, k + 16) };
+}
+
+/// Appends the shortest round-trip form of the finite `v`, byte for byte what
+/// `zmij::Buffer::format_finite` (and so serde_json) writes for an `f32`: its own shortest
+/// decimal (at most 9 digits, [`to_decimal_f32`]) in the same text as an `f64`'s, with
+/// plain notation for first-digit exponents -6 to 12.
+#[inline(always)]
+pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
+    let bits = v.to_bits();
+    let negative = (bits >> 31) as usize;
+    out.reserve(ROOM);
+    let Some((d, k)) = to_decimal_f32(bits) else {
+        // SAFETY: `reserve(ROOM)` above.
+        return unsafe { write_zero(out, negative) };
+    };
+    // `d` has exactly 9 digits: the first, then 8 as ASCII, padded with '0' to the 16 of an
+    // `f64`'s tail (the text code never reads past the `n` significant digits but for the
+    // zeros of an integer part, which these are).
+    let rest = eight_ascii((d % 100_000_000) as u32);
+    let first = b'0' + (d / 100_000_000) as u8;
+    let tail = rest as u128 | (ZEROS8 as u128) << 64;
+    // Trailing '0' bytes are the highest; all eight when `d` is one digit.
+    let n = 9 - ((rest ^ ZEROS8).leading_zeros() / 8) as usize;
+    // SAFETY: `reserve(ROOM)` above.
+    unsafe { write_digits::<-6, 12>(out, negative, first, tail, n, k + 8) };
+}
+
+const ZEROS8: u64 = 0x3030_3030_3030_3030;
+
+/// `0.0` or `-0.0`.
+///
+/// # Safety
+/// `out` has at least ROOM bytes of spare capacity.
+#[inline(always)]
+unsafe fn write_zero(out: &mut Vec<u8>, negative: usize) {
+    let text: &[u8; 4] = if negative != 0 { b"-0.0" } else { b"0.0\0" };
+    let start = out.len();
+    debug_assert!(out.capacity() - start >= ROOM);
+    // SAFETY: the caller guarantees ROOM (40) writable bytes after `start`; 4 are written, the first `negative + 3` of them are the text that `set_len` covers.
+    unsafe {
+        (out.as_mut_ptr().add(start) as *mut [u8; 4]).write_unaligned(*text);
+        out.set_len(start + negative + 3);
+    }
+}
+
+/// Writes a decimal given as its first digit `first` (ASCII), the next 16 digits `tail` (ASCII,
+/// the most significant in the lowest byte, zeros past the significant ones), the count `n`
+/// of significant digits (1 to 17) and the exponent `e` of the first digit, in zmij's format:
+/// plain notation when `PLAIN_MIN <= e <= PLAIN_MAX` (`123.45`, `1000.0`, `0.00012`),
+/// otherwise `1.2345e+17`, `1e-7`, `1e+16`, `5e-324` (always a sign, no leading zeros in the
+/// exponent). Each form is a few fixed-size unaligned stores at their final place, later
+/// stores overwriting the spare bytes of earlier ones.
+///
+/// # Safety
+/// `out` has at least ROOM bytes of spare capacity.
+#[inline(always)]
+unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
+    out: &mut Vec<u8>,
+    negative: usize,
+    first: u8,
+    tail: u128,
+    n: usize,
+    e: i32,
+) {
+    // The stores below stay within ROOM for these bounds (see each form).
+    const { assert!(PLAIN_MIN >= -7 && PLAIN_MAX <= 15) };
+    let start = out.len();
+    debug_assert!(out.capacity() - start >= ROOM);
+    // SAFETY: the caller guarantees at least ROOM = 40 writable bytes after `start`, owned by
     // `out`. Every store below is within `start + 34` (see each form), so in bounds, and
     // `*mut [u8; N]` / `*mut u128` stores are `write_unaligned`. Each form first writes every
     // byte of its text (`len` bytes after the sign) before `set_len` covers them; bytes beyond
@@ -312,7 +442,7 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
         let base = out.as_mut_ptr().add(start);
         *base = b'-';
         let dst = base.add(negative);
-        let len = if (0..=15).contains(&e) {
+        let len = if (0..=PLAIN_MAX).contains(&e) {
             // Plain, `e + 1 = p` integer digits (1 to 16): the 17 digits at 0..17, the '.' at
             // p, then digits p.. again from p + 1 (ends at p + 17 <= 33 after the sign).
             let p = e as usize + 1;
@@ -322,9 +452,9 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
             (dst.add(p + 1) as *mut u128).write_unaligned((tail >> (8 * (p - 1))).to_le());
             // At least one fraction digit (a zero: digit p is '0' when n <= p).
             n.max(p + 1) + 1
-        } else if (-5..0).contains(&e) {
-            // "0." and -e - 1 zeros (z = 1 - e bytes, 2 to 6), then the digits (ends at
-            // z + 17 <= 23).
+        } else if (PLAIN_MIN..0).contains(&e) {
+            // "0." and -e - 1 zeros (z = 1 - e bytes, 2 to 8), then the digits (ends at
+            // z + 17 <= 25).
             let z = (1 - e) as usize;
             (dst as *mut [u8; 8]).write_unaligned(*b"0.000000");
             *dst.add(z) = first;
@@ -553,19 +683,134 @@ mod tests {
         }
     }
 
+    fn ours32(v: f32) -> String {
+        let mut out = Vec::new();
+        super::write_shortest_f32(&mut out, v);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn check32(v: f32) {
+        if v.is_finite() {
+            assert_eq!(
+                ours32(v),
+                zmij::Buffer::new().format_finite(v),
+                "{:#x}",
+                v.to_bits()
+            );
+        }
+    }
+
     #[test]
-    #[ignore = "slow: cargo test --release -p json-runtime shortest_long -- --ignored"]
-    fn shortest_long_random_bits_match_zmij() {
-        let mut rng = crate::test_rng(0x2545_F491_4F6C_DD1Du64);
-        let mut out = Vec::with_capacity(64);
-        let mut z = zmij::Buffer::new();
-        for _ in 0..400_000_000u64 {
-            let v = f64::from_bits(rng());
-            if v.is_finite() {
-                out.clear();
-                write_shortest_f64(&mut out, v);
-                assert_eq!(out, z.format_finite(v).as_bytes(), "{:#x}", v.to_bits());
+    fn f32_table_words_leave_room() {
+        // `to_decimal_f32` adds one to the table's high word for -k in -31..=45.
+        for minus_k in -31..=45i64 {
+            let (hi, _) = crate::reader::number::float::POW5_128
+                [(minus_k - crate::reader::number::float::POW5_MIN_Q) as usize];
+            assert!(hi < u64::MAX, "{minus_k}");
+        }
+    }
+
+    #[test]
+    fn shortest_f32_edges_and_random_bits_match_zmij() {
+        // Every power of two and ten with their neighbours, every subnormal with few bits,
+        // both notations' switch points, then random bit patterns. The exhaustive check over
+        // all 2^32 patterns is `f32_exhaustive` (ignored: a minute in release).
+        let mut values = alloc::vec![0.0f32, -0.0, f32::MAX, f32::MIN_POSITIVE, f32::EPSILON];
+        for e in -45..=38 {
+            values.push(format!("1e{e}").parse().unwrap());
+        }
+        let mut p = 1.0f32;
+        while p.is_finite() {
+            values.push(p);
+            p *= 2.0;
+        }
+        let mut p = 1.0f32;
+        while p != 0.0 {
+            values.push(p);
+            p /= 2.0;
+        }
+        for i in 0..crate::test_count(100_000) as u32 {
+            values.push(f32::from_bits(i));
+            values.push(i as f32);
+        }
+        for v in values {
+            for w in [v, -v] {
+                let b = w.to_bits();
+                check32(w);
+                check32(f32::from_bits(b.wrapping_add(1)));
+                if b << 1 != 0 {
+                    check32(f32::from_bits(b.wrapping_sub(1)));
+                }
             }
         }
+        let mut rng = crate::test_rng(0x7F4A_7C15_9E37_79B9u64);
+        for _ in 0..crate::test_count(2_000_000) {
+            check32(f32::from_bits(rng() as u32));
+        }
+        assert_eq!(ours32(1e-6), "0.000001");
+        assert_eq!(ours32(1e-7), "1e-7");
+        assert_eq!(ours32(1e12), "1000000000000.0");
+        assert_eq!(ours32(1e13), "1e+13");
+        assert_eq!(ours32(-0.0), "-0.0");
+        assert_eq!(ours32(1e-45), "1e-45");
+    }
+
+    /// Every `f32` bit pattern against zmij, byte for byte (`scripts/check_floats.sh` runs it).
+    #[test]
+    #[ignore = "slow: scripts/check_floats.sh"]
+    fn f32_exhaustive() {
+        let mut out = Vec::with_capacity(64);
+        let mut z = zmij::Buffer::new();
+        let mut checked = 0u64;
+        for bits in 0..=u32::MAX {
+            let v = f32::from_bits(bits);
+            if v.is_finite() {
+                out.clear();
+                super::write_shortest_f32(&mut out, v);
+                assert_eq!(out, z.format_finite(v).as_bytes(), "{bits:#x}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, (1u64 << 32) - (1 << 24));
+        std::println!("f32: all {checked} finite values match zmij");
+    }
+
+    /// `f64` values through the whole writer (`write_f64`: the short-decimal path and this
+    /// formatter) against zmij, byte for byte: random bit patterns, and every third value a
+    /// short decimal. `FLOAT_CHECK_F64` values (default 10^9) on two threads
+    /// (`scripts/check_floats.sh` runs it).
+    #[test]
+    #[ignore = "slow: scripts/check_floats.sh"]
+    fn f64_random_long() {
+        let total: u64 = std::env::var("FLOAT_CHECK_F64")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1_000_000_000);
+        let half = total / 2;
+        let run = |seed: u64, count: u64| {
+            let mut rng = crate::test_rng(seed);
+            let mut out = Vec::with_capacity(64);
+            let mut z = zmij::Buffer::new();
+            for i in 0..count {
+                let r = rng();
+                let v = if i % 3 == 0 {
+                    (r % 1_000_000_000_000) as f64 / 10f64.powi((r >> 60) as i32 % 9)
+                } else {
+                    f64::from_bits(r)
+                };
+                out.clear();
+                crate::writer::float::write_f64(&mut out, v);
+                if v.is_finite() {
+                    assert_eq!(out, z.format_finite(v).as_bytes(), "{:#x}", v.to_bits());
+                } else {
+                    assert_eq!(out, b"null");
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            scope.spawn(|| run(0x2545_F491_4F6C_DD1D, half));
+            run(0x9E37_79B9_7F4A_7C15, total - half);
+        });
+        std::println!("f64: {total} values match zmij");
     }
 }
