@@ -30,6 +30,8 @@
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij
 #   writer/shortest.rs write_shortest_f64 (2: zero, every other value) ...
 #                                            writer::shortest::tests::shortest_appends_after_existing_bytes
+#   writer/shortest.rs write_shortest_f32 (the same two blocks, f32's forms) ...
+#                                            writer::shortest::tests::shortest_f32_appends_after_existing_bytes
 #                                            (the other shortest_* tests reach the same blocks with
 #                                            thousands of values: they run natively)
 #   simd/digits.rs sixteen_ascii (SSE2) .... simd::digits::tests::sixteen_ascii_is_zero_padded_decimal
@@ -73,6 +75,7 @@ filters=(
   writer::integer::tests::appends_at_every_capacity
   writer::float::tests::short_decimals_match_zmij
   writer::shortest::tests::shortest_appends_after_existing_bytes
+  writer::shortest::tests::shortest_f32_appends_after_existing_bytes
   simd::digits::tests::sixteen_ascii_is_zero_padded_decimal
   impls::partial_array::tests::
   impls::vec_read::tests::

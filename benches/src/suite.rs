@@ -167,7 +167,7 @@ pub fn peers() -> Vec<String> {
         ),
         format!(
             "FastJson: fastjson = to_vec / from_slice, fastjson_pooled = JsonBuffer::write; \
-             f64 written by its own shortest formatter (equal to zmij's output), f32 with zmij {}",
+             f64 and f32 written by its own shortest formatter (equal to the output of zmij {})",
             env!("BENCH_ZMIJ_VERSION")
         ),
     ]

@@ -755,6 +755,42 @@ mod tests {
         assert_eq!(ours32(1e-45), "1e-45");
     }
 
+    #[test]
+    fn shortest_f32_appends_after_existing_bytes() {
+        // Every form: zero, plain with 1 to 13 integer digits, "0.000001" (the most leading
+        // zeros), scientific with one and with nine digits, subnormals; each after 0 to 39
+        // bytes with different spare capacities (this test also runs under Miri).
+        let values = [
+            0.0f32,
+            -0.0,
+            1e-6,
+            -1.234_567_8e-6,
+            1e12,
+            -9.876_543e12,
+            1e13,
+            1.0,
+            -0.1,
+            123.456,
+            3.402_823_5e38,
+            -1e-45,
+            1.175_494_4e-38,
+            0.333_333_34,
+        ];
+        for v in values {
+            for prefix in 0..40 {
+                for extra in [0usize, 1, 23, 40] {
+                    let mut out = Vec::with_capacity(prefix + extra);
+                    out.extend((0..prefix).map(|i| b'a' + (i % 26) as u8));
+                    let before = out.clone();
+                    super::write_shortest_f32(&mut out, v);
+                    assert_eq!(out[..prefix], before[..], "{v:?}");
+                    let text = core::str::from_utf8(&out[prefix..]).unwrap();
+                    assert_eq!(text, zmij::Buffer::new().format_finite(v));
+                }
+            }
+        }
+    }
+
     /// Every `f32` bit pattern against zmij, byte for byte (`scripts/check_floats.sh` runs it).
     #[test]
     #[ignore = "slow: scripts/check_floats.sh"]
