@@ -116,7 +116,7 @@ fn main() {
         .map(|b| (b % 10_000_000) as f64 / 100.0)
         .collect();
     println!("values,count,fastjson_ns,zmij_ns,zmij_over_fastjson");
-    let mut row = |name: &str, count: usize, (ours, theirs): (f64, f64)| {
+    let row = |name: &str, count: usize, (ours, theirs): (f64, f64)| {
         println!("{name},{count},{ours:.2},{theirs:.2},{:.2}", theirs / ours);
     };
     row("canada f64", canada.len(), measure(&canada, rounds));

@@ -1,4 +1,5 @@
-//! Users' data: the ten real documents of `data/extra/`, the generated payloads (telemetry,
+//! Users' data: the ten real documents of `data/extra/`, the generated payloads (REST API
+//! records, telemetry,
 //! logs, JSON Lines, a deep tree, sparse records, timelines, float meshes, GeoJSON, non-ASCII
 //! records) and pretty-printed variants, read into application-style types.
 
@@ -104,6 +105,11 @@ pub fn run(suite: &mut Suite) {
     document::<extra::update_center::UpdateCenter>(suite, payloads::UPDATE_CENTER);
 
     // Generated shapes.
+    generated_derive(
+        suite,
+        "api_repos",
+        generated::api_repos::generate(sizes::API_REPOS),
+    );
     let (devices, per_device) = sizes::TELEMETRY;
     generated_derive(
         suite,

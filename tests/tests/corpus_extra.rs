@@ -205,6 +205,20 @@ fn tree() {
 }
 
 #[test]
+fn api_repos() {
+    let v = generated::api_repos::generate(sizes::API_REPOS);
+    generated_doc("api_repos", &v);
+    // The same answer read into the type that declares a dozen fields: the same value as
+    // serde_json's, every other key skipped.
+    let input = serde_json::to_vec(&v).unwrap();
+    let ours: Vec<generated::api_repos::RepoSummary> = json_runtime::from_slice(&input).unwrap();
+    let theirs: Vec<generated::api_repos::RepoSummary> = serde_json::from_slice(&input).unwrap();
+    assert_eq!(ours, theirs);
+    assert_eq!(ours.len(), sizes::API_REPOS);
+    assert!(input.len() > 500_000, "{}", input.len());
+}
+
+#[test]
 fn sparse() {
     let v = generated::sparse::generate(sizes::SPARSE);
     generated_doc("sparse", &v);

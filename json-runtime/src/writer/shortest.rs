@@ -290,6 +290,7 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
     let vbl = round_to_odd(cbl);
     let vbr = round_to_odd(cbr);
     let odd = c & 1;
+    // The decisions of [`to_decimal_exact`].
     let s = vb >> 2;
     let sp10 = s / 10 * 10;
     let tp10 = sp10 + 10;
@@ -309,8 +310,11 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
         };
         (s + pick_t as u64, k)
     };
-    // A normal f32's `d` has 8 or 9 digits (below 1.68e8: `v / 10^k < 10 c`), a subnormal's
-    // may have fewer.
+    // A normal f32's `d` has 8 or 9 digits (below 1.68e8: `v / 10^k < 10 c`), which is random:
+    // one step as a select, not a branch. A subnormal's may have fewer.
+    let short = (d < 100_000_000) as u64;
+    d += (short.wrapping_neg()) & (d * 9);
+    k -= short as i32;
     while d < 100_000_000 {
         d *= 10;
         k -= 1;
@@ -323,15 +327,12 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
 /// in the low bytes of a `u64` (first character lowest), and its length.
 #[inline(always)]
 fn exponent_text(e: i32) -> (u64, usize) {
+    // Without a branch on the digit count, which varies from number to number in data with
+    // spread-out exponents: all three digits, then the leading zeros shifted out.
     let a = e.unsigned_abs() as u64;
-    let (digits, len) = if a >= 100 {
-        ((a / 100) | (a / 10 % 10) << 8 | (a % 10) << 16, 3)
-    } else if a >= 10 {
-        ((a / 10) | (a % 10) << 8, 2)
-    } else {
-        (a, 1)
-    };
-    let ascii = digits | (0x30_3030 & ((1 << (8 * len)) - 1));
+    let len = 1 + (a >= 10) as usize + (a >= 100) as usize;
+    let digits = (a / 100) | (a / 10 % 10) << 8 | (a % 10) << 16 | 0x30_3030;
+    let ascii = digits >> (8 * (3 - len));
     let sign = if e < 0 { b'-' } else { b'+' } as u64;
     (b'e' as u64 | sign << 8 | ascii << 16, 2 + len)
 }

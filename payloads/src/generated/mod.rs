@@ -1,4 +1,5 @@
-//! Generated payloads for the shapes users send that the stored documents miss: telemetry,
+//! Generated payloads for the shapes users send that the stored documents miss: REST API
+//! records (many short string fields, nested objects), telemetry,
 //! log events, JSON Lines rows, a deep tree, sparse records, timeline pages, float meshes,
 //! GeoJSON and non-ASCII-heavy records. Each module holds its types (serde and FastJson
 //! derives with the same attributes, and `simd-json-derive`'s where it can express them) and a
@@ -7,6 +8,7 @@
 //!
 //! [`sizes`] gives the sizes the benches and tests use.
 
+pub mod api_repos;
 pub mod clicks;
 pub mod float_mesh;
 pub mod geojson;
@@ -20,6 +22,8 @@ pub mod tree;
 
 /// The sizes the benches and tests generate (so both see the same documents).
 pub mod sizes {
+    /// REST API repository records (~700 KB).
+    pub const API_REPOS: usize = 300;
     /// Telemetry: devices and readings per device (~300 KB).
     pub const TELEMETRY: (usize, usize) = (20, 80);
     /// Log events (~400 KB).
