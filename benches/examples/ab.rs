@@ -6,7 +6,7 @@
 //! `cargo run --release -p json-benches --example ab`
 
 use json_payloads::data;
-use json_payloads::generated::{logs, non_ascii, sizes, sparse};
+use json_payloads::generated::{api_repos, logs, non_ascii, sizes, sparse};
 use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
     update_center::UpdateCenter,
@@ -415,6 +415,13 @@ fn main() {
         false,
     );
     ab_extra::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", "gsoc-2018.json");
+    let repos = api_repos::generate(sizes::API_REPOS);
+    ab::<Vec<api_repos::Repo>>(
+        &cfg,
+        "api_repos",
+        &serde_json::to_vec(&repos).unwrap(),
+        false,
+    );
 }
 
 mod serde_like {
