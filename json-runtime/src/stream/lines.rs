@@ -157,15 +157,14 @@ impl LinesCore {
         end: usize,
         line_no: usize,
     ) -> Option<Result<T>> {
-        let bytes = &self.buf.bytes[start..end];
-        if is_blank(bytes) {
+        if is_blank(&self.buf.bytes[start..end]) {
             return None;
         }
         self.line = line_no;
-        if bytes.len() > self.opts.max_value_len {
+        if end - start > self.opts.max_value_len {
             return Some(Err(too_long(line_no, self.opts.max_value_len)));
         }
-        let mut r = Reader::with_options(bytes, &self.opts.read);
+        let mut r = Reader::from_part(&self.buf.bytes[..end], start, &self.opts.read);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
         let (result, mut r) = read_line(r, line_no);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
@@ -180,7 +179,10 @@ impl LinesCore {
                 return Step::Ready(None);
             }
             let from = self.buf.start + self.searched;
-            if let Some(nl) = find_newline(self.buf.data(), from) {
+            let found = find_newline(self.buf.data(), from);
+            self.buf
+                .count_scanned(found.map_or(self.buf.end, |nl| nl + 1) - from);
+            if let Some(nl) = found {
                 let start = self.buf.start;
                 self.buf.start = nl + 1;
                 self.searched = 0;
@@ -296,15 +298,15 @@ impl<'de, T: FromJson<'de>> Iterator for Lines<'de, T> {
                 None => (self.input.len(), self.input.len()),
             };
             let input: &'de [u8] = self.input;
-            let bytes = &input[self.pos..end];
+            let start = self.pos;
             self.pos = next;
             let line_no = self.next_line;
             self.next_line += 1;
-            if is_blank(bytes) {
+            if is_blank(&input[start..end]) {
                 continue;
             }
             self.line = line_no;
-            let mut r = Reader::with_options(bytes, &self.options);
+            let mut r = Reader::from_part(&input[..end], start, &self.options);
             r.input_is_utf8 = self.is_str;
             std::mem::swap(&mut r.scratch, &mut self.scratch);
             let (result, mut r) = read_line(r, line_no);
