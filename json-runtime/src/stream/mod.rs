@@ -110,3 +110,61 @@ impl Default for StreamOptions {
 pub use array::array_from_reader_with;
 pub use lines::lines_from_reader_with;
 pub use values::values_from_reader_with;
+
+/// Inputs for the tests that count the bytes a stream reader moves and looks at.
+#[cfg(test)]
+pub(crate) mod counted {
+    use std::prelude::rust_2021::*;
+
+    /// Hands out its bytes in reads of 1, 2, ..., 7 bytes in turn (`small`), or as much as
+    /// asked.
+    pub(crate) struct Pieces<'a> {
+        pub(crate) data: &'a [u8],
+        pub(crate) small: bool,
+        pub(crate) turn: usize,
+    }
+
+    impl std::io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.turn += 1;
+            let want = if self.small {
+                1 + self.turn % 7
+            } else {
+                buf.len()
+            };
+            let n = want.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    /// `n` records of `items` array elements each (about 20 + 11 * `items` bytes), each
+    /// followed by `sep`.
+    pub(crate) fn records(n: usize, items: usize, sep: &str) -> String {
+        let mut out = String::new();
+        for i in 0..n {
+            let list: Vec<String> = (0..items).map(|k| format!("{{\"k\":{k}}}")).collect();
+            out.push_str(&format!(
+                "{{\"id\":{i},\"s\":\"a\\\"é\",\"v\":[{}]}}{sep}",
+                list.join(",")
+            ));
+        }
+        out
+    }
+
+    /// The shapes counted: short records, long ones (about 20 KB, longer than the small
+    /// buffer), with default and small buffers, in whole and in 1..7-byte reads.
+    pub(crate) fn cases() -> Vec<(usize, usize, usize, bool)> {
+        let mut all = Vec::new();
+        let (short, long) = (crate::test_count(2000), crate::test_count(12));
+        for (n, items) in [(short, 1), (long, 2000)] {
+            for buffer in [super::DEFAULT_BUFFER_SIZE, 4096] {
+                for small in [false, true] {
+                    all.push((n, items, buffer, small));
+                }
+            }
+        }
+        all
+    }
+}
