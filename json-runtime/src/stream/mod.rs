@@ -15,10 +15,13 @@
 //!   results, options and memory bound (the readers share their sans-IO cores with these).
 //!
 //! Readers over `io::Read` keep one reusable buffer ([`StreamOptions::buffer_size`], 64 KiB by
-//! default). A value is located in it, then read by the ordinary slice reader, so the speed is
-//! that of [`crate::from_slice`]. The buffer grows only while one value does not fit, and a
-//! value (or line) longer than [`StreamOptions::max_value_len`] (16 MiB by default) is an error,
-//! so memory stays under `max_value_len + buffer_size` whatever the stream's length.
+//! default). A value is located in it, then read by the ordinary slice reader: over an
+//! in-memory reader, 1.04x to 1.08x the instructions of the slice readers on the same bytes
+//! (docs/streams.md has the figures per record shape). The buffer grows while one value does
+//! not fit (the array and whitespace-separated readers also grow it to 4 times their longest
+//! value), and a value (or line) longer than [`StreamOptions::max_value_len`] (16 MiB by
+//! default) is an error, so memory stays under `max_value_len + buffer_size` whatever the
+//! stream's length.
 //!
 //! Positions in errors are those of the whole stream (line 1-based, column in bytes).
 
