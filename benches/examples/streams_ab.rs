@@ -24,16 +24,18 @@ use std::time::Instant;
 
 #[inline(never)]
 fn lines_slice<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
-    stream::lines_from_slice::<T>(input)
-        .map(|r| black_box(r.unwrap()))
-        .count()
+    stream::lines_from_slice::<T>(input).fold(0, |n, r| {
+        black_box(r.unwrap());
+        n + 1
+    })
 }
 
 #[inline(never)]
 fn lines_reader<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
-    stream::lines_from_reader::<T, _>(input)
-        .map(|r| black_box(r.unwrap()))
-        .count()
+    stream::lines_from_reader::<T, _>(input).fold(0, |n, r| {
+        black_box(r.unwrap());
+        n + 1
+    })
 }
 
 #[inline(never)]
@@ -41,8 +43,10 @@ fn serde_lines<T: DeserializeOwned>(input: &[u8]) -> usize {
     input
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
-        .map(|l| black_box(serde_json::from_slice::<T>(l).unwrap()))
-        .count()
+        .fold(0, |n, l| {
+            black_box(serde_json::from_slice::<T>(l).unwrap());
+            n + 1
+        })
 }
 
 #[inline(never)]
@@ -52,9 +56,10 @@ fn array_slice<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
 
 #[inline(never)]
 fn array_reader<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
-    stream::array_from_reader::<T, _>(input)
-        .map(|r| black_box(r.unwrap()))
-        .count()
+    stream::array_from_reader::<T, _>(input).fold(0, |n, r| {
+        black_box(r.unwrap());
+        n + 1
+    })
 }
 
 /// glibc's malloc merges the small blocks freed so far (by the previous case, or by generating
