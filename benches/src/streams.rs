@@ -8,11 +8,19 @@
 //!   `io::Read` on the fly; each row is one pass, timed once, with the counting allocator's
 //!   high-water mark of live heap during the pass.
 //! - `array_100k`: the 100 000 events as one `Vec`, written with `to_writer` to `io::sink()`.
+//! - `stream_short`, `stream_log`, `stream_long`, `stream_escaped`: about 4 MB of records of
+//!   each shape of `json_payloads::generated::records` (~50-byte lines; ~250-byte log records
+//!   with an internally tagged enum, a string map and optional fields; ~50 KB lines; strings
+//!   with escapes and non-ASCII text), read from the same bytes by serde_json line by line,
+//!   `lines_from_slice`, `lines_from_reader` over a `&[u8]`, and, as one array,
+//!   `from_slice::<Vec<T>>` and `array_from_reader` over a `&[u8]`. Each reader's row notes
+//!   its time over its slice reader's.
 
 use std::hint::black_box;
 use std::io::{self, BufRead, BufReader, Read};
 use std::time::Instant;
 
+use json_payloads::generated::records::{self, Shape};
 use json_runtime::{stream, FastJson, JsonBuffer};
 use serde::{Deserialize, Serialize};
 
@@ -251,8 +259,21 @@ const ROW_IDS: [&str; 14] = [
     "array_100k/ser/fastjson_to_vec",
 ];
 
+/// The methods of each record shape's rows.
+const SHAPE_METHODS: [&str; 5] = [
+    "serde_json",
+    "fastjson_lines_slice",
+    "fastjson_lines_reader",
+    "fastjson_from_slice_vec",
+    "fastjson_array_reader",
+];
+
 /// All stream rows; appends them to `rows` (for the CSV and the chart) and prints their tables.
 pub fn run(cfg: &Config, rows: &mut Vec<Row>) {
+    shape_rows::<records::Ping>(cfg, Shape::Short, rows);
+    shape_rows::<records::LogRecord>(cfg, Shape::Log, rows);
+    shape_rows::<records::Batch>(cfg, Shape::Long, rows);
+    shape_rows::<records::Note>(cfg, Shape::Escaped, rows);
     if !ROW_IDS.iter().any(|id| cfg.selects(id)) {
         return;
     }
@@ -261,6 +282,91 @@ pub fn run(cfg: &Config, rows: &mut Vec<Row>) {
     jsonl_rows(cfg, &recs, rows, started);
     array_rows(cfg, &recs, rows);
     to_writer_rows(cfg, &recs, rows);
+}
+
+/// One record shape's rows: the buffered readers over an in-memory `&[u8]` against the slice
+/// readers on the same bytes, and serde_json line by line (the baseline).
+fn shape_rows<T>(cfg: &Config, shape: Shape, rows: &mut Vec<Row>)
+where
+    T: for<'de> json_runtime::FromJson<'de> + serde::de::DeserializeOwned,
+{
+    let payload = format!("stream_{}", shape.name());
+    if !SHAPE_METHODS
+        .iter()
+        .any(|m| cfg.selects(&format!("{payload}/de/{m}")))
+    {
+        return;
+    }
+    let started = Instant::now();
+    let (lines, array) = records::lines_and_array(shape, 4_000_000);
+    let n = lines.iter().filter(|&&b| b == b'\n').count();
+    let (lines, array) = (&lines[..], &array[..]);
+    let mut de = Sampler::new(&cfg.for_payload(lines.len()), &format!("{payload}/de"));
+    de.add("serde_json", move || {
+        let mut count = 0;
+        for line in lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            black_box(serde_json::from_slice::<T>(line).unwrap());
+            count += 1;
+        }
+        assert_eq!(count, n);
+    });
+    de.add("fastjson_lines_slice", move || {
+        let count = stream::lines_from_slice::<T>(lines).fold(0, |n, r| {
+            black_box(r.unwrap());
+            n + 1
+        });
+        assert_eq!(count, n);
+    });
+    de.add("fastjson_lines_reader", move || {
+        let count = stream::lines_from_reader::<T, _>(lines).fold(0, |n, r| {
+            black_box(r.unwrap());
+            n + 1
+        });
+        assert_eq!(count, n);
+    });
+    de.add("fastjson_from_slice_vec", move || {
+        assert_eq!(json_runtime::from_slice::<Vec<T>>(array).unwrap().len(), n);
+    });
+    de.add("fastjson_array_reader", move || {
+        let count = stream::array_from_reader::<T, _>(array).fold(0, |n, r| {
+            black_box(r.unwrap());
+            n + 1
+        });
+        assert_eq!(count, n);
+    });
+    let mut table = Vec::new();
+    collect(&payload, Direction::De, de, lines.len(), &mut table);
+    fill_ratios(&mut table);
+    let time = |table: &[Row], m: &str| table.iter().find(|r| r.method == m).map(|r| r.ns_per_op);
+    for (reader, slice, what) in [
+        (
+            "fastjson_lines_reader",
+            "fastjson_lines_slice",
+            "lines_from_slice",
+        ),
+        (
+            "fastjson_array_reader",
+            "fastjson_from_slice_vec",
+            "from_slice::<Vec<T>>",
+        ),
+    ] {
+        if let (Some(r), Some(s)) = (time(&table, reader), time(&table, slice)) {
+            if let Some(row) = table.iter_mut().find(|row| row.method == reader) {
+                row.note = Some(format!(
+                    "{:.2}x the time of {what} on the same bytes",
+                    r / s
+                ));
+            }
+        }
+    }
+    let title = format!(
+        "== {payload}: {n} records, {} bytes of JSON Lines ({} as one array), in-memory readers; measured in {:.1} s",
+        lines.len(),
+        array.len(),
+        started.elapsed().as_secs_f64()
+    );
+    print(&title, &table);
+    rows.append(&mut table);
 }
 
 fn jsonl_rows(cfg: &Config, recs: &[Event], rows: &mut Vec<Row>, started: Instant) {

@@ -529,3 +529,77 @@ fn io_errors_surface() {
         .unwrap_err();
     assert_eq!(err.classify(), json_runtime::Category::Io);
 }
+
+/// The record shapes of the stream benches (short, log records with a tagged enum and a string
+/// map, long, escaped and non-ASCII), in whole reads and in small ones, with default and
+/// small buffers: the same values as serde_json line by line and as one array, and a line
+/// broken in each shape is an error at that line only, as serde_json finds it.
+#[test]
+fn record_shapes_agree_with_serde_json() {
+    use json_payloads::generated::records::{self, Shape};
+    fn check<T>(shape: Shape)
+    where
+        T: for<'de> json_runtime::FromJson<'de>
+            + serde::de::DeserializeOwned
+            + std::fmt::Debug
+            + PartialEq,
+    {
+        // Three records at least (the long ones are ~50 KB each).
+        let bytes = if shape == Shape::Long {
+            160_000
+        } else {
+            60_000
+        };
+        let (lines, array) = records::lines_and_array(shape, bytes);
+        // One line cut short: serde_json rejects it, and so must the readers, there only.
+        let mut broken = lines.clone();
+        let second = broken.iter().position(|&b| b == b'\n').unwrap() + 1;
+        let third = second + broken[second..].iter().position(|&b| b == b'\n').unwrap();
+        broken.drain(third - 3..third);
+        let want_array: Vec<T> = serde_json::from_slice(&array).unwrap();
+        for input in [&lines, &broken] {
+            let want: Vec<String> = input
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .map(|l| match serde_json::from_slice::<T>(l) {
+                    Ok(v) => format!("ok {v:?}"),
+                    Err(_) => "err".to_string(),
+                })
+                .collect();
+            let errors = want.iter().filter(|o| *o == "err").count();
+            assert_eq!(errors, usize::from(input == &broken), "{shape:?}");
+            for opts in option_sets() {
+                for sizes in [vec![usize::MAX], vec![1, 2, 3, 4, 5, 6, 7]] {
+                    let got: Vec<String> =
+                        stream::lines_from_reader_with::<T, _>(pieces(input, &sizes), &opts)
+                            .map(|r| match r {
+                                Ok(v) => format!("ok {v:?}"),
+                                Err(e) => {
+                                    assert_eq!(e.line(), 2, "{shape:?}");
+                                    "err".to_string()
+                                }
+                            })
+                            .collect();
+                    assert!(got == want, "{shape:?} {sizes:?}");
+                    let slice: Vec<String> = stream::lines_from_slice::<T>(input)
+                        .map(|r| r.map_or("err".to_string(), |v| format!("ok {v:?}")))
+                        .collect();
+                    assert!(slice == want, "{shape:?}");
+                }
+            }
+        }
+        for opts in option_sets() {
+            let got: Vec<T> = stream::array_from_reader_with::<T, _>(
+                pieces(&array, &[1, 2, 3, 4, 5, 6, 7]),
+                &opts,
+            )
+            .collect::<Result<_, _>>()
+            .unwrap();
+            assert!(got == want_array, "{shape:?}");
+        }
+    }
+    check::<records::Ping>(Shape::Short);
+    check::<records::LogRecord>(Shape::Log);
+    check::<records::Batch>(Shape::Long);
+    check::<records::Note>(Shape::Escaped);
+}

@@ -35,7 +35,6 @@ pub(crate) use avx2::available as avx2_available;
 mod sse2;
 
 pub(crate) mod digits;
-#[cfg(feature = "std")]
 pub(crate) mod newline;
 pub(crate) mod number;
 pub(crate) mod utf8;

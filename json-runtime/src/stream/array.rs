@@ -154,6 +154,10 @@ impl ArrayCore {
                     Some(_) => return Step::Ready(Err(self.syntax("expected `[`"))),
                     None => return Step::Ready(Err(self.eof("a value"))),
                 },
+                State::Next if self.comma_then_value() => {
+                    self.src.buf.start += 1;
+                    self.state = State::Element;
+                }
                 State::First | State::Next => {
                     let b = match ready!(self.src.peek()) {
                         Some(b) => b,
@@ -196,6 +200,18 @@ impl ArrayCore {
         }
     }
 
+    /// Whether the next bytes are `,` and the first byte of a value (the common layout of
+    /// an array): then the two whitespace skips of `Next` and `Comma` are not needed (39
+    /// instructions per element in callgrind).
+    #[inline]
+    fn comma_then_value(&self) -> bool {
+        let buf = &self.src.buf;
+        match buf.data().get(buf.start..buf.start + 2) {
+            Some(&[b',', b]) => !matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b']'),
+            _ => false,
+        }
+    }
+
     /// A syntax error at the next byte.
     #[cold]
     fn syntax(&self, message: &str) -> Error {
@@ -206,5 +222,40 @@ impl ArrayCore {
     #[cold]
     fn eof(&self, what: &str) -> Error {
         self.src.error_at(self.src.buf.end, Category::Eof, what)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::counted::{cases, records, Pieces};
+    use super::*;
+
+    /// Each byte is moved, scanned for a value's end or counted for line numbers a bounded
+    /// number of times, whatever the element lengths and read sizes: bytes moved plus bytes
+    /// scanned stay under 3 times the input (1.0 to 2.58 times on these cases: every byte is
+    /// counted for line numbers once, and in small reads most elements are scanned for their
+    /// end before they are read).
+    #[test]
+    fn bytes_moved_and_scanned_are_linear() {
+        for (n, items, buffer, small) in cases() {
+            let input = format!("[{}]", records(n, items, ",\n").trim_end_matches(",\n"));
+            let opts = StreamOptions::new().buffer_size(buffer);
+            let pieces = Pieces {
+                data: input.as_bytes(),
+                small,
+                turn: 0,
+            };
+            let mut elements = array_from_reader_with::<crate::IgnoredAny, _>(pieces, &opts);
+            assert_eq!(elements.by_ref().filter(|r| r.is_ok()).count(), n);
+            let buf = &elements.core.src.buf;
+            let work = buf.moved + buf.scanned;
+            assert!(
+                work <= 3 * input.len(),
+                "{n} elements of {items} items, buffer {buffer}, small reads {small}: moved {} + scanned {} for {} bytes",
+                buf.moved,
+                buf.scanned,
+                input.len()
+            );
+        }
     }
 }

@@ -150,22 +150,24 @@ impl LinesCore {
         Err(Error::io(err))
     }
 
-    /// Reads `buf[start..end]`, line `line_no`; `None` if it is blank.
+    /// Reads `buf[start..end]`, line `line_no`; `None` if it is blank. Inlined into the
+    /// iterator's `next`, as the slice reader's line read is: out of line, handing the value
+    /// back through one more `Option` took 50 instructions per line (callgrind, 50-byte lines).
+    #[inline(always)]
     fn parse<T: for<'de> FromJson<'de>>(
         &mut self,
         start: usize,
         end: usize,
         line_no: usize,
     ) -> Option<Result<T>> {
-        let bytes = &self.buf.bytes[start..end];
-        if is_blank(bytes) {
+        if is_blank(&self.buf.bytes[start..end]) {
             return None;
         }
         self.line = line_no;
-        if bytes.len() > self.opts.max_value_len {
+        if end - start > self.opts.max_value_len {
             return Some(Err(too_long(line_no, self.opts.max_value_len)));
         }
-        let mut r = Reader::with_options(bytes, &self.opts.read);
+        let mut r = Reader::from_part(&self.buf.bytes[..end], start, &self.opts.read);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
         let (result, mut r) = read_line(r, line_no);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
@@ -180,7 +182,10 @@ impl LinesCore {
                 return Step::Ready(None);
             }
             let from = self.buf.start + self.searched;
-            if let Some(nl) = find_newline(self.buf.data(), from) {
+            let found = find_newline(self.buf.data(), from);
+            self.buf
+                .count_scanned(found.map_or(self.buf.end, |nl| nl + 1) - from);
+            if let Some(nl) = found {
                 let start = self.buf.start;
                 self.buf.start = nl + 1;
                 self.searched = 0;
@@ -296,15 +301,15 @@ impl<'de, T: FromJson<'de>> Iterator for Lines<'de, T> {
                 None => (self.input.len(), self.input.len()),
             };
             let input: &'de [u8] = self.input;
-            let bytes = &input[self.pos..end];
+            let start = self.pos;
             self.pos = next;
             let line_no = self.next_line;
             self.next_line += 1;
-            if is_blank(bytes) {
+            if is_blank(&input[start..end]) {
                 continue;
             }
             self.line = line_no;
-            let mut r = Reader::with_options(bytes, &self.options);
+            let mut r = Reader::from_part(&input[..end], start, &self.options);
             r.input_is_utf8 = self.is_str;
             std::mem::swap(&mut r.scratch, &mut self.scratch);
             let (result, mut r) = read_line(r, line_no);
@@ -315,3 +320,36 @@ impl<'de, T: FromJson<'de>> Iterator for Lines<'de, T> {
 }
 
 impl<'de, T: FromJson<'de>> std::iter::FusedIterator for Lines<'de, T> {}
+
+#[cfg(test)]
+mod tests {
+    use super::super::counted::{cases, records, Pieces};
+    use super::*;
+
+    /// Each byte is looked at for the newline once and moved at most about once, whatever the
+    /// line lengths and read sizes: bytes moved plus bytes scanned stay under twice the input
+    /// (1.0 to 1.64 times on these cases).
+    #[test]
+    fn bytes_moved_and_scanned_are_linear() {
+        for (n, items, buffer, small) in cases() {
+            let input = records(n, items, "\n");
+            let opts = StreamOptions::new().buffer_size(buffer);
+            let pieces = Pieces {
+                data: input.as_bytes(),
+                small,
+                turn: 0,
+            };
+            let mut lines = lines_from_reader_with::<crate::IgnoredAny, _>(pieces, &opts);
+            assert_eq!(lines.by_ref().filter(|r| r.is_ok()).count(), n);
+            let buf = &lines.core.buf;
+            let work = buf.moved + buf.scanned;
+            assert!(
+                work <= 2 * input.len(),
+                "{n} lines of {items} items, buffer {buffer}, small reads {small}: moved {} + scanned {} for {} bytes",
+                buf.moved,
+                buf.scanned,
+                input.len()
+            );
+        }
+    }
+}

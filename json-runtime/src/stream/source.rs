@@ -5,6 +5,11 @@
 //! A value is first read straight from the buffered bytes with the slice reader (the fast path:
 //! the whole value is usually there). If it may be cut off by the end of the buffer, a
 //! [`ValueEnd`] scan finds its end across refills, and the value is read once it is complete.
+//! Where the unread bytes are no longer than the longest value so far, the scan comes first:
+//! reading a value that turns out to be cut off would cost a read of the buffered part, then
+//! the scan, then the whole read again (2.2x the slice reader on 50 KB elements in callgrind).
+//! The buffer also grows to [`GROW_FACTOR`] times the longest value, so that few values are
+//! cut off at all.
 
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
@@ -14,8 +19,13 @@ use super::scan::ValueEnd;
 use super::step::Step;
 use super::StreamOptions;
 use crate::error::{Category, Error, Result};
+use crate::simd::newline::line_and_column;
 use crate::{FromJson, Reader};
 use std::io::Read;
+
+/// The buffer grows to this many times the longest value read so far (within the value
+/// limit): a value is cut off by the end of the buffer about once per this many values.
+pub(crate) const GROW_FACTOR: usize = 4;
 
 pub(crate) struct Source {
     pub(crate) buf: Buffer,
@@ -25,6 +35,8 @@ pub(crate) struct Source {
     /// The scan of a value cut off by the end of the buffer, and how many bytes after
     /// `buf.start` it has seen: kept while the caller refills.
     unfinished: Option<(ValueEnd, usize)>,
+    /// The longest value read so far, in bytes.
+    longest: usize,
 }
 
 impl Source {
@@ -34,6 +46,7 @@ impl Source {
             opts: opts.clone(),
             scratch: Vec::new(),
             unfinished: None,
+            longest: 0,
         }
     }
 
@@ -68,7 +81,7 @@ impl Source {
     pub(crate) fn read_value<T: for<'de> FromJson<'de>>(&mut self) -> Step<Result<T>> {
         let (mut scan, scanned) = match self.unfinished.take() {
             Some((scan, seen)) => (scan, self.buf.start + seen),
-            None => {
+            None if self.buf.eof || self.buf.pending() > self.longest => {
                 let data_end = self.buf.end;
                 let (result, end) = self.read_in::<T>(data_end);
                 match result {
@@ -81,12 +94,17 @@ impl Source {
                     }
                     Err(e) if self.buf.eof => return Step::Ready(self.finish(Err(e), end)),
                     // Perhaps cut off by the end of the buffer: find where the value ends.
-                    _ => {}
+                    _ => self.buf.count_scanned(end - self.buf.start),
                 }
                 (ValueEnd::default(), self.buf.start)
             }
+            // Perhaps cut off: find where the value ends before reading it.
+            None => (ValueEnd::default(), self.buf.start),
         };
-        if let Some(value_end) = scan.scan(self.buf.data(), scanned) {
+        let found = scan.scan(self.buf.data(), scanned);
+        self.buf
+            .count_scanned(found.unwrap_or(self.buf.end).saturating_sub(scanned));
+        if let Some(value_end) = found {
             // One byte more: the reader sees what ends a number (`2.5e]` is an invalid
             // number at `]`, as when reading it whole, not an early end of input).
             let (result, end) = self.read_in::<T>((value_end + 1).min(self.buf.end));
@@ -103,25 +121,49 @@ impl Source {
         Step::NeedInput
     }
 
-    /// Reads a `T` from `data[start..limit]`; returns where the reader stopped.
+    /// Reads a `T` from `data[start..limit]`; returns where the reader stopped. An error is
+    /// positioned within the value only ([`Source::finish`] places it in the stream): a read
+    /// cut off by the end of the buffer is thrown away, and counting the lines before it would
+    /// cost as much as the read.
     fn read_in<T: for<'de> FromJson<'de>>(&mut self, limit: usize) -> (Result<T>, usize) {
-        let mut r = Reader::with_options(&self.buf.bytes[..limit], &self.opts.read);
-        r.pos = self.buf.start;
+        let start = self.buf.start;
+        let mut r = Reader::from_part(&self.buf.bytes[..limit], start, &self.opts.read);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
         let result = T::read_json(&mut r);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
-        let end = r.pos.min(limit);
-        (result.map_err(|e| self.place(e)), end)
+        (result, r.pos.min(limit))
     }
 
-    /// Consumes the value read (if it is not too long) or returns the error.
+    /// Consumes the value read (if it is not too long) or returns the error, placed in the
+    /// stream.
     fn finish<T>(&mut self, result: Result<T>, end: usize) -> Result<T> {
-        let v = result?;
-        if end - self.buf.start > self.opts.max_value_len {
+        let start = self.buf.start;
+        let v = match result {
+            Ok(v) => v,
+            Err(e) => return Err(self.place_from(e, start)),
+        };
+        let len = end - start;
+        if len > self.opts.max_value_len {
             return Err(self.too_long());
+        }
+        if len > self.longest {
+            self.longest = len;
+            self.buf.grow_to(len.saturating_mul(GROW_FACTOR));
         }
         self.buf.start = end;
         Ok(v)
+    }
+
+    /// Moves the position of an error built over `buf.bytes[at..]` to the stream's position.
+    #[cold]
+    fn place_from(&self, err: Error, at: usize) -> Error {
+        let (lines, column) = line_and_column(&self.buf.bytes[..at]);
+        let (line, column) = if lines == 1 {
+            (self.buf.line, self.buf.column + column)
+        } else {
+            (self.buf.line + lines - 1, column)
+        };
+        err.offset_position(line, column)
     }
 
     /// Moves the position of an error built over the buffer to the stream's position.

@@ -14,6 +14,7 @@ pub mod float_mesh;
 pub mod geojson;
 pub mod logs;
 pub mod non_ascii;
+pub mod records;
 pub mod rng;
 pub mod sparse;
 pub mod telemetry;
