@@ -1,5 +1,5 @@
 //! A/B harness for the number, string and whitespace levers: FastJson against serde_json (its
-//! default features) on float-heavy, string-heavy and pretty-printed data, alternating rounds in
+//! default features) on float-heavy, string-heavy and pretty-printed data and skim reads, alternating rounds in
 //! one process, medians. `AB_FILTER=word` selects payloads; `AB_ONLY=fast|serde` runs only one
 //! side (for `perf stat` / callgrind instruction counts); `AB_ROUNDS` sets the round count.
 //!
@@ -11,7 +11,7 @@ use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
     update_center::UpdateCenter,
 };
-use json_payloads::payloads::{canada::Canada, twitter::Twitter};
+use json_payloads::payloads::{canada::Canada, skim, twitter::Twitter};
 use json_runtime::{FastJson, FromJson, ToJson};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -415,6 +415,12 @@ fn main() {
         false,
     );
     ab_extra::<BTreeMap<String, serde_like::Gsoc>>(&cfg, "gsoc", "gsoc-2018.json");
+    // Skim reads: a few fields declared, the rest of the document skipped.
+    ab::<skim::TwitterIds>(&cfg, "twitter_skim", &twitter, false);
+    ab::<skim::CanadaType>(&cfg, "canada_skim", &canada, false);
+    let citm = data::corpus("citm_catalog.json");
+    ab::<skim::CitmAreas>(&cfg, "citm_skim", &citm, false);
+    ab::<skim::EventTypes>(&cfg, "github_events_skim", &events, false);
 }
 
 mod serde_like {
