@@ -228,27 +228,25 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
     let max_depth = depth_left.min(63);
     let mut objects: u64 = 0;
     let mut depth: u32 = 0;
-    let ws = |pos: usize| match input.get(pos) {
-        Some(&b) if b > b' ' => pos,
-        // SAFETY: this function's contract.
-        _ => unsafe { S::skip_ws(input, pos) },
-    };
-    // A key and its colon at `pos` (a `"` must be there); the position after the colon.
-    let key = |pos: usize| -> Option<usize> {
-        if input.get(pos) != Some(&b'"') {
-            return None;
-        }
-        // SAFETY: this function's contract.
-        let end = unsafe { skim_string::<S>(input, pos + 1) }?;
-        let colon = ws(end);
-        (input.get(colon) == Some(&b':')).then_some(colon + 1)
-    };
+    // Calls, not closures, so that they are inlined (see `skim_key`).
+    macro_rules! ws {
+        ($pos:expr) => {
+            // SAFETY: this function's contract.
+            unsafe { skim_ws::<S>(input, $pos) }
+        };
+    }
+    macro_rules! key {
+        ($pos:expr) => {
+            // SAFETY: this function's contract.
+            unsafe { skim_key::<S>(input, $pos) }
+        };
+    }
     // Number-array windows are tried at a value in an array from this position on (see
     // `number_windows`).
     let mut windows_from = 0;
     loop {
         // A value is expected at `pos`.
-        pos = ws(pos);
+        pos = ws!(pos);
         let mut b = *input.get(pos)?;
         if S::WINDOWS
             && pos >= windows_from
@@ -264,7 +262,7 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
             if pos - start < 32 {
                 windows_from = pos + 512;
             }
-            pos = ws(pos);
+            pos = ws!(pos);
             b = *input.get(pos)?;
         }
         match b {
@@ -277,14 +275,14 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
                     return None;
                 }
                 let is_object = b == b'{';
-                let inner = ws(pos + 1);
+                let inner = ws!(pos + 1);
                 if input.get(inner) == Some(&(b + 2)) {
                     // `{}` or `[]` (`}` and `]` are two above their openers).
                     pos = inner + 1;
                 } else {
                     objects = (objects & !(1 << depth)) | ((is_object as u64) << depth);
                     depth += 1;
-                    pos = if is_object { key(inner)? } else { inner };
+                    pos = if is_object { key!(inner)? } else { inner };
                     continue;
                 }
             }
@@ -298,7 +296,7 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
             if depth == 0 {
                 return Some(pos);
             }
-            pos = ws(pos);
+            pos = ws!(pos);
             let is_object = objects & (1 << (depth - 1)) != 0;
             match (input.get(pos), is_object) {
                 (Some(b','), false) => {
@@ -306,7 +304,8 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
                     break;
                 }
                 (Some(b','), true) => {
-                    pos = key(ws(pos + 1))?;
+                    let at = ws!(pos + 1);
+                    pos = key!(at)?;
                     break;
                 }
                 (Some(b']'), false) | (Some(b'}'), true) => {
@@ -317,6 +316,40 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
             }
         }
     }
+}
+
+/// The position after the whitespace at `pos`: one compare when there is none.
+///
+/// # Safety
+/// The CPU has the features of `S`'s scans.
+#[inline(always)]
+unsafe fn skim_ws<S: Scans>(input: &[u8], pos: usize) -> usize {
+    match input.get(pos) {
+        Some(&b) if b > b' ' => pos,
+        // SAFETY: this function's contract.
+        _ => unsafe { S::skip_ws(input, pos) },
+    }
+}
+
+/// A key and its colon at `pos` (its `"` must be there): the position after the colon.
+/// Functions marked `inline(always)` rather than closures: the closure was kept out of line
+/// (a call per key, 23% of skipping twitter.json's statuses).
+///
+/// # Safety
+/// The CPU has the features of `S`'s scans.
+#[inline(always)]
+unsafe fn skim_key<S: Scans>(input: &[u8], pos: usize) -> Option<usize> {
+    if input.get(pos) != Some(&b'"') {
+        return None;
+    }
+    // SAFETY: this function's contract.
+    let end = unsafe { skim_string::<S>(input, pos + 1) }?;
+    let colon = match input.get(end) {
+        Some(b':') => end,
+        // SAFETY: this function's contract.
+        _ => unsafe { skim_ws::<S>(input, end) },
+    };
+    (input.get(colon) == Some(&b':')).then_some(colon + 1)
 }
 
 /// Runs of number arrays (canada.json's coordinates), 64 bytes at a time: `pos` is at a value
@@ -342,55 +375,66 @@ unsafe fn number_windows<S: Scans>(
         // SAFETY: `pos + 64 <= input.len()` (the loop condition); this function's contract.
         let c = unsafe { S::classes(input, pos) };
         let any = c.any();
-        // The bytes before the first one of no class.
-        let mut limit = if any == !0 {
+        // The bytes before the first one of no class, up to their last comma.
+        let in_class = if any == !0 {
             !0
         } else {
             (1u64 << (!any).trailing_zeros()) - 1
         };
-        // Where the brackets let the window end: levels at or above `entry` were opened in
-        // this window (arrays); those below are the caller's, arrays unless `objects` says so.
-        let entry = *depth;
-        let mut d = entry;
-        let mut brackets = (c.open | c.close) & limit;
-        while brackets != 0 {
-            let k = brackets.trailing_zeros();
-            let stop = if c.open >> k & 1 != 0 {
-                d += 1;
-                d > max_depth
-            } else {
-                d -= 1;
-                d == 0 || (d - 1 < entry && *objects >> (d - 1) & 1 != 0)
-            };
-            if stop {
-                limit &= (1u64 << k) - 1;
-                break;
-            }
-            brackets &= brackets - 1;
-        }
-        let commas = c.comma & limit;
-        if commas == 0 {
+        let Some(mut cut) = last_comma(c.comma & in_class) else {
             break;
-        }
-        let cut = 64 - commas.leading_zeros();
+        };
+        // The brackets before the cut: the depth after them and the lowest depth between.
+        // Levels at or above `entry` were opened in this window (arrays); those below are the
+        // caller's, arrays unless `objects` says so. A `[` past `max_depth` or a `]` that
+        // leaves the arrays ends the window before it, at the comma before (rare: once per run
+        // of arrays, so the brackets are counted again then).
+        let entry = *depth;
+        let (d, low) = loop {
+            let (mut d, mut low) = (entry, entry);
+            let mut brackets = (c.open | c.close) & (!0u64 >> (64 - cut));
+            let mut stop = None;
+            while brackets != 0 {
+                let k = brackets.trailing_zeros();
+                if c.open >> k & 1 != 0 {
+                    d += 1;
+                    if d > max_depth {
+                        stop = Some(k);
+                        break;
+                    }
+                } else {
+                    d -= 1;
+                    if d == 0 || (d - 1 < entry && *objects >> (d - 1) & 1 != 0) {
+                        stop = Some(k);
+                        break;
+                    }
+                    low = low.min(d);
+                }
+                brackets &= brackets - 1;
+            }
+            match stop {
+                None => break (d, low),
+                Some(k) => match last_comma(c.comma & ((1u64 << k) - 1)) {
+                    Some(before) => cut = before,
+                    None => return Some(pos),
+                },
+            }
+        };
         if !crate::simd::skim::numbers_valid(&c, cut) {
             return None;
         }
-        // The brackets before the cut, each checked above.
-        let mut brackets = (c.open | c.close) & (!0u64 >> (64 - cut));
-        while brackets != 0 {
-            let k = brackets.trailing_zeros();
-            if c.open >> k & 1 != 0 {
-                *objects &= !(1 << *depth);
-                *depth += 1;
-            } else {
-                *depth -= 1;
-            }
-            brackets &= brackets - 1;
-        }
+        // Every level from the lowest reached up to the new depth was opened in the window.
+        *objects &= !((!0u64 << low) & !(!0u64 << d));
+        *depth = d;
         pos += cut as usize;
     }
     Some(pos)
+}
+
+/// The length of the window up to and including the last comma of `commas`, if any.
+#[inline(always)]
+fn last_comma(commas: u64) -> Option<u32> {
+    (commas != 0).then(|| 64 - commas.leading_zeros())
 }
 
 /// The end of the string whose opening quote is before `pos` (after its closing quote), with
@@ -450,7 +494,7 @@ mod tests {
     /// escapes, non-ASCII and long runs, numbers of every form, literals, whitespace runs.
     fn value(rng: &mut impl FnMut() -> u64, depth: u32, out: &mut alloc::vec::Vec<u8>) {
         let ws = |rng: &mut dyn FnMut() -> u64, out: &mut alloc::vec::Vec<u8>| {
-            if rng() % 4 == 0 {
+            if rng().is_multiple_of(4) {
                 for _ in 0..rng() % 40 {
                     out.push(b" \n\t\r"[(rng() % 4) as usize]);
                 }
@@ -507,7 +551,7 @@ mod tests {
             8 | 9 => {
                 // A compact number array, flat or of pairs (the windows' input), long enough
                 // for several windows.
-                let pairs = rng() % 2 == 0;
+                let pairs = rng().is_multiple_of(2);
                 out.push(b'[');
                 for i in 0..rng() % 30 {
                     if i > 0 {
@@ -535,18 +579,18 @@ mod tests {
                             "0",
                         ];
                         // Mostly well-formed: sign, integer, fraction, exponent.
-                        if rng() % 3 == 0 {
+                        if rng().is_multiple_of(3) {
                             out.push(b'-');
                         }
                         out.extend_from_slice(PARTS[1 + (rng() % 4) as usize].as_bytes());
-                        if rng() % 2 == 0 {
+                        if rng().is_multiple_of(2) {
                             out.push(b'.');
                             out.extend_from_slice(PARTS[2 + (rng() % 4) as usize].as_bytes());
                         }
-                        if rng() % 8 == 0 {
+                        if rng().is_multiple_of(8) {
                             out.extend_from_slice(PARTS[8 + (rng() % 3) as usize].as_bytes());
                         }
-                        if rng() % 64 == 0 {
+                        if rng().is_multiple_of(64) {
                             // An odd part anywhere.
                             out.extend_from_slice(PARTS[(rng() % 12) as usize].as_bytes());
                         }
