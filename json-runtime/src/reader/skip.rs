@@ -427,8 +427,16 @@ unsafe fn number_windows<S: Scans>(
         *objects &= !((!0u64 << low) & !(!0u64 << d));
         *depth = d;
         pos += cut as usize;
+        #[cfg(test)]
+        WINDOWS.with(|w| w.set(w.get() + 1));
     }
     Some(pos)
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Windows taken by `number_windows` on this thread (tests: that they are reached).
+    static WINDOWS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// The length of the window up to and including the last comma of `commas`, if any.
@@ -691,6 +699,54 @@ mod tests {
             }
             assert_eq!(super::skim_at(level, b"[[[]]]", 0, 2), None);
             assert_eq!(super::skim_at(level, b"[[[]]]", 0, 3), Some(6));
+        }
+    }
+
+    /// A canada-like array of coordinate pairs inside an object: the vector levels take it in
+    /// 64-byte windows (counted), the scalar one a token at a time; every one-byte change to
+    /// the numbers and brackets is decided as the exact path decides.
+    #[test]
+    fn number_windows_are_reached_and_checked() {
+        use crate::simd::Level;
+        // Fewer pairs, positions and bytes under Miri, where each skip is slow.
+        let n = if cfg!(miri) { 10 } else { 40 };
+        let pairs: alloc::vec::Vec<alloc::string::String> = (0..n)
+            .map(|i| alloc::format!("[-65.6136{i:02}9999977,43.42027{i}e-1]"))
+            .collect();
+        let doc = alloc::format!("{{\"coordinates\":[[{}]],\"t\":1}}", pairs.join(","));
+        let doc = doc.as_bytes();
+        let arrays = 16..doc.len() - 8;
+        for level in Level::runnable() {
+            let before = super::WINDOWS.with(|w| w.get());
+            assert_eq!(
+                super::skim_at(level, doc, 0, 127),
+                Some(doc.len()),
+                "{level:?}"
+            );
+            let windows = super::WINDOWS.with(|w| w.get()) - before;
+            if level == Level::Scalar {
+                assert_eq!(windows, 0);
+            } else {
+                assert!(windows >= n / 3, "{level:?}: {windows} windows");
+            }
+            let (step, bytes) = if cfg!(miri) {
+                (53, &b"0.,]"[..])
+            } else {
+                (1, &b"0-.e+,[]x \""[..])
+            };
+            for at in arrays.clone().step_by(step) {
+                for &b in bytes {
+                    let mut bad = doc.to_vec();
+                    bad[at] = b;
+                    let mut r = Reader::new(&bad);
+                    let exact = r.skip(false).map(|()| r.position()).ok();
+                    assert_eq!(
+                        super::skim_at(level, &bad, 0, 127),
+                        exact,
+                        "{level:?} at {at}"
+                    );
+                }
+            }
         }
     }
 }
