@@ -1,7 +1,8 @@
 //! A/B harness for the number, string and whitespace levers: FastJson against serde_json (its
-//! default features) on float-heavy, string-heavy and pretty-printed data and skim reads, alternating rounds in
-//! one process, medians. `AB_FILTER=word` selects payloads; `AB_ONLY=fast|serde` runs only one
-//! side (for `perf stat` / callgrind instruction counts); `AB_ROUNDS` sets the round count.
+//! default features) on float-heavy, string-heavy and pretty-printed data and skim reads,
+//! alternating rounds in one process, medians. `AB_FILTER=word` selects payloads;
+//! `AB_ONLY=fast|serde` runs only one side (for `perf stat` / callgrind instruction counts);
+//! `AB_ROUNDS` sets the round count.
 //!
 //! `cargo run --release -p json-benches --example ab`
 
