@@ -1,7 +1,7 @@
 //! `cargo bench -p json-benches`: FastJson against serde_json, sonic-rs, simd-json and
 //! simd-json-derive on the three corpora, the five seed payloads, the ten extra documents,
-//! generated payloads and pretty-printed variants; both directions, time and allocations per
-//! call.
+//! generated payloads, pretty-printed variants and skim reads (`*_skim`: a few fields of a large
+//! document); both directions, time and allocations per call.
 //!
 //! `BENCH_QUICK=1` for a short run; arguments filter rows by `payload/direction/method`
 //! substring (`cargo bench -p json-benches -- twitter/de`). Prints a table per payload and a

@@ -1,7 +1,8 @@
 //! A/B harness for the number, string and whitespace levers: FastJson against serde_json (its
-//! default features) on float-heavy, string-heavy and pretty-printed data, alternating rounds in
-//! one process, medians. `AB_FILTER=word` selects payloads; `AB_ONLY=fast|serde` runs only one
-//! side (for `perf stat` / callgrind instruction counts); `AB_ROUNDS` sets the round count.
+//! default features) on float-heavy, string-heavy and pretty-printed data and skim reads,
+//! alternating rounds in one process, medians. `AB_FILTER=word` selects payloads;
+//! `AB_ONLY=fast|serde` runs only one side (for `perf stat` / callgrind instruction counts);
+//! `AB_ROUNDS` sets the round count.
 //!
 //! `cargo run --release -p json-benches --example ab`
 
@@ -11,7 +12,7 @@ use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
     update_center::UpdateCenter,
 };
-use json_payloads::payloads::{canada::Canada, twitter::Twitter};
+use json_payloads::payloads::{canada::Canada, skim, twitter::Twitter};
 use json_runtime::{FastJson, FromJson, ToJson};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -422,6 +423,12 @@ fn main() {
         &serde_json::to_vec(&repos).unwrap(),
         false,
     );
+    // Skim reads: a few fields declared, the rest of the document skipped.
+    ab::<skim::TwitterIds>(&cfg, "twitter_skim", &twitter, false);
+    ab::<skim::CanadaType>(&cfg, "canada_skim", &canada, false);
+    let citm = data::corpus("citm_catalog.json");
+    ab::<skim::CitmAreas>(&cfg, "citm_skim", &citm, false);
+    ab::<skim::EventTypes>(&cfg, "github_events_skim", &events, false);
 }
 
 mod serde_like {

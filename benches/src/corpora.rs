@@ -1,11 +1,12 @@
 //! The three classic corpora and the five seed payloads, with the rows they have always had,
-//! plus simd-json-derive's where its derive can express the types.
+//! plus simd-json-derive's where its derive can express the types; and skim reads (a few
+//! fields of a large document, the rest skipped).
 
-use json_payloads::payloads::{self, canada, citm, seeds, twitter};
+use json_payloads::payloads::{self, canada, citm, seeds, skim, twitter, Payload};
 
 use crate::borrowed_de_rows;
-use crate::rows::{options_rows, pretty_rows, read, standard, standard_derive};
-use crate::suite::Suite;
+use crate::rows::{de_rows, options_rows, pretty_rows, read, standard, standard_derive, Owned};
+use crate::suite::{PayloadRun, Suite};
 
 /// Why simd-json-derive has no cells for citm_catalog: its maps are keyed by integer ids.
 pub const NO_INTEGER_KEYS: &str =
@@ -76,4 +77,21 @@ pub fn run(suite: &mut Suite) {
         let value: seeds::order_1k::Order = read(p.name, &input);
         suite.finish(standard_derive(&cfg, p.name, &input, &value));
     }
+    skim_read::<skim::TwitterIds>(suite, payloads::TWITTER);
+    skim_read::<skim::CanadaType>(suite, payloads::CANADA);
+    skim_read::<skim::CitmAreas>(suite, payloads::CITM_CATALOG);
+    skim_read::<skim::EventTypes>(suite, payloads::GITHUB_EVENTS);
+}
+
+/// A skim read: `p` read into `T`, which declares a few of its fields (read rows only, as
+/// `<payload>_skim`; writing the few fields back is not the workload).
+fn skim_read<T: Owned>(suite: &mut Suite, p: Payload) {
+    let input = p.load();
+    let value: T = read(p.name, &input);
+    let out_len = serde_json::to_vec(&value).unwrap().len();
+    let name = format!("{}_skim", p.name);
+    let mut run = PayloadRun::new(&suite.cfg, &name, input.len(), out_len);
+    run.layout = "read a few fields, skip the rest";
+    de_rows::<T>(&mut run, &input);
+    suite.finish(run);
 }

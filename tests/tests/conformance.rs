@@ -453,3 +453,85 @@ fn error_positions_match_serde_json() {
         wrong.join("\n")
     );
 }
+
+/// A struct that declares one field: every other key's value is skipped (serde's derive skips
+/// it with `IgnoredAny`, FastJson's with `Reader::skip_value`).
+#[derive(Debug, PartialEq, json_runtime::FastJson, serde::Deserialize)]
+struct Known {
+    known: u8,
+}
+
+/// The places a file's text is put so that it is skipped: under an unknown key of [`Known`], as
+/// an element of a skipped array, and as a value inside a skipped object (name, before, after).
+const SKIPPED_PLACES: [(&str, &str, &str); 3] = [
+    ("unknown key", r#"{"known":1,"unknown":"#, "}"),
+    ("skipped array", r#"{"unknown":[0,"#, r#","x"],"known":1}"#),
+    (
+        "skipped object",
+        r#"{"known":1,"unknown":{"a":[],"b":"#,
+        "}}",
+    ),
+];
+
+/// Where skipping differs from serde_json in the places above: (file, place, why).
+const SKIPPED_DIFFERENCES: &[(&str, &str, &str)] = &[
+    (
+        "i_structure_500_nested_arrays.json",
+        "unknown key",
+        "we count a skipped value's nesting against the depth limit, serde_json does not",
+    ),
+    (
+        "i_structure_500_nested_arrays.json",
+        "skipped array",
+        "as above",
+    ),
+    (
+        "i_structure_500_nested_arrays.json",
+        "skipped object",
+        "as above",
+    ),
+];
+
+/// Every file's text placed where it is skipped ([`SKIPPED_PLACES`]): Ok versus Err as
+/// serde_json's derive decides (`IgnoredAny` validates what it skips), and where both fail the
+/// same line, column and category, but for the listed differences (exactly those).
+#[test]
+fn skipped_values_agree_with_serde_json() {
+    let mut found = Vec::new();
+    let mut positions = Vec::new();
+    let (mut accepted, mut total) = (0, 0);
+    for (name, bytes) in suite_files() {
+        for (place, before, after) in SKIPPED_PLACES {
+            let doc = [before.as_bytes(), &bytes, after.as_bytes()].concat();
+            let ours = json_runtime::from_slice::<Known>(&doc);
+            let theirs = serde_json::from_slice::<Known>(&doc);
+            total += 1;
+            accepted += ours.is_ok() as usize;
+            if ours.is_ok() != theirs.is_ok() {
+                found.push((
+                    key(&name, place),
+                    format!("ours {ours:?}, serde_json {theirs:?}"),
+                ));
+            } else if let (Err(o), Err(t)) = (&ours, &theirs) {
+                // Positions: the depth difference aside, which also moves the error.
+                let listed = SKIPPED_DIFFERENCES.iter().any(|(f, _, _)| *f == name);
+                if !listed
+                    && !POSITION_DIFFERENCES
+                        .iter()
+                        .any(|(f, r, _)| *f == name && *r == "IgnoredAny")
+                    && (o.line(), o.column(), category(o)) != (t.line(), t.column(), t.classify())
+                {
+                    positions.push(format!("{name} ({place}): ours `{o}`, serde_json `{t}`"));
+                }
+            }
+        }
+    }
+    assert_known_differences("skipped values", &found, SKIPPED_DIFFERENCES);
+    assert!(
+        positions.is_empty(),
+        "errors in skipped values differ from serde_json (line, column, category):\n{}",
+        positions.join("\n")
+    );
+    // Each `y_` and skipped-valid `i_` file is accepted in each place, each `n_` file rejected.
+    assert_eq!((accepted, total), (3 * 125, 3 * 318));
+}

@@ -784,6 +784,125 @@ fn malformed_input_table() {
     assert_known_differences("malformed input", &found, MALFORMED_DIFFERENCES);
 }
 
+/// One declared field: the value of every other key is skipped (serde's derive skips it with
+/// `IgnoredAny`, which validates it; FastJson with `Reader::skip_value`).
+#[derive(Debug, PartialEq, FastJson, Deserialize)]
+struct Known {
+    known: u8,
+}
+
+/// Malformed values that go wrong inside what a skip looks at: strings (escapes, control
+/// bytes, invalid UTF-8), numbers (leading zeros, `1.`, `-`, `1e`), separators, brackets and
+/// depth, beside the documents of `table()`.
+fn skipped_values() -> Vec<Vec<u8>> {
+    let mut v: Vec<Vec<u8>> = [
+        &b"012"[..],
+        b"-",
+        b"1.",
+        b"1e",
+        b"1e+",
+        b"-01",
+        b"1.e5",
+        b".5",
+        b"+1",
+        b"1.5.2",
+        b"0x10",
+        b"1e5e5",
+        b"--1",
+        b"1.5E-",
+        b"00",
+        b"-0.0e-0",
+        b"123456789012345678901234567890.5e-7",
+        b"\"a\\x\"",
+        b"\"\\u12\"",
+        b"\"\\u12G4\"",
+        b"\"\\uD800\"",
+        b"\"\xff\xfe\"",
+        b"\"\xc3\"",
+        b"\"tab\there\"",
+        b"\"nl\nhere\"",
+        b"\"\x00\"",
+        b"\"unterminated",
+        b"[1,]",
+        b"[,1]",
+        b"[1 2]",
+        b"[1}",
+        b"{\"a\":1,}",
+        b"{\"a\" 1}",
+        b"{\"a\":1]",
+        b"{1:2}",
+        b"{\"a\"}",
+        b"[",
+        b"{",
+        b"]",
+        b"tru",
+        b"nul",
+        b"falsey",
+        b"[true false]",
+        b"[\"a\",\n ]",
+        b"{\"a\":{\"b\":[1,2,{\"c\":-}]}}",
+    ]
+    .iter()
+    .map(|s| s.to_vec())
+    .collect();
+    // Long values, so the vector scans run over several blocks before the fault.
+    let long = "x".repeat(100);
+    v.push(format!("\"{long}\\q{long}\"").into_bytes());
+    v.push(format!("[{}1.]", "1.5,".repeat(40)).into_bytes());
+    v.push(format!("[{}01]", "-0.25e+3, ".repeat(40)).into_bytes());
+    v.push([b"\"".to_vec(), long.as_bytes().to_vec(), b"\x01\"".to_vec()].concat());
+    // Deep nesting inside the skipped value, up to the depth limit with the two levels around
+    // it (past it we fail and serde_json, which skips any depth, does not: see
+    // `default_depth_is_serde_jsons`).
+    for depth in [62, 63, 64, 65, 125] {
+        v.push(nested("[", "1", "]", depth));
+        v.push(nested("{\"k\":", "1", "}", depth));
+    }
+    v
+}
+
+/// The places a value is put so that it is skipped: (name, before, after).
+const SKIPPED_PLACES: [(&str, &str, &str); 3] = [
+    ("unknown key", r#"{"known":1,"unknown":"#, "}"),
+    (
+        "skipped array",
+        r#"{"unknown":[0, "#,
+        r#" ,"x"],"known":1}"#,
+    ),
+    (
+        "skipped object",
+        "{\"known\":1,\"unknown\":{\"a\":[],\n\"b\": ",
+        "}}",
+    ),
+];
+
+/// Each malformed value (and each document of `table()`) placed where a struct skips it:
+/// Ok/Err as serde_json's derive decides, and where both fail the same line, column and
+/// category, but for the listed differences (exactly those).
+#[test]
+fn malformed_values_in_skipped_positions() {
+    let mut found = Vec::new();
+    let mut values: Vec<Vec<u8>> = table().into_iter().map(|(_, doc, _)| doc).collect();
+    values.extend(skipped_values());
+    let mut rejected = 0;
+    for value in &values {
+        for (place, before, after) in SKIPPED_PLACES {
+            let doc = [before.as_bytes(), value, after.as_bytes()].concat();
+            let (ours, theirs) = both::<Known>(&doc);
+            rejected += ours.is_err() as usize;
+            if let Some(d) = error_difference(&ours, &theirs) {
+                found.push((format!("{} ({place})", String::from_utf8_lossy(value)), d));
+            }
+        }
+    }
+    assert_known_differences("skipped values", &found, SKIPPED_DIFFERENCES);
+    // How many placed values fail (both readers): a change to the lists shows here.
+    assert_eq!((values.len(), rejected), (148, 231));
+}
+
+/// Skipped values whose error differs from serde_json's: (`{value} ({place})`, why).
+const SKIPPED_DIFFERENCES: &[(&str, &str)] = &[];
+
 #[test]
 fn examples_of_error_messages() {
     // (document, message, path); the message, line, column and category must be serde_json's.

@@ -6,10 +6,13 @@
 //! mutated by byte flips, truncations, insertions and deletions. For each:
 //! - `from_slice::<Value>` agrees with `serde_json::from_slice::<Value>` on Ok/Err and on
 //!   the value; skipping (`IgnoredAny`) agrees with serde_json's on Ok/Err;
+//! - the document placed where a struct skips it (under an unknown key, as an element of a
+//!   skipped array) is accepted or rejected as serde_json's derive does, and where both fail
+//!   at the same line, column and category (depth aside: we limit skipped nesting);
 //! - a value read successfully is written (compact and pretty) exactly as serde_json writes
 //!   it, and reads back equal.
 
-use json_runtime::IgnoredAny;
+use json_runtime::{FastJson, IgnoredAny};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 use serde_json::Value;
@@ -205,6 +208,7 @@ fn check(input: &[u8]) -> Result<(), TestCaseError> {
         skipped.as_ref().err(),
         serde_skipped.as_ref().err()
     );
+    check_skipped(input)?;
     if let Ok(text) = std::str::from_utf8(input) {
         let from_str = json_runtime::from_str::<Value>(text);
         prop_assert_eq!(from_str.is_ok(), ours.is_ok());
@@ -230,6 +234,44 @@ fn check(input: &[u8]) -> Result<(), TestCaseError> {
         let back: Value = json_runtime::from_slice(bytes)
             .map_err(|e| TestCaseError::fail(format!("written output does not read: {e}")))?;
         prop_assert_eq!(&back, &ours);
+    }
+    Ok(())
+}
+
+/// One declared field: the value of any other key is skipped (serde's derive skips it with
+/// `IgnoredAny`, which validates it).
+#[derive(Debug, PartialEq, FastJson, serde::Deserialize)]
+struct Known {
+    known: u8,
+}
+
+/// `input` under an unknown key of [`Known`] and as an element of a skipped array: Ok/Err as
+/// serde_json's, and the same error position and category.
+fn check_skipped(input: &[u8]) -> Result<(), TestCaseError> {
+    for (before, after) in [
+        (&br#"{"known":1,"unknown":"#[..], &b"}"[..]),
+        (br#"{"unknown":[true,"#, br#",{}],"known":2}"#),
+    ] {
+        let doc = [before, input, after].concat();
+        let ours = json_runtime::from_slice::<Known>(&doc);
+        let theirs = serde_json::from_slice::<Known>(&doc);
+        prop_assert_eq!(
+            ours.is_ok(),
+            theirs.is_ok(),
+            "skipped value: ours {:?}, serde_json {:?}",
+            ours.as_ref().err(),
+            theirs.as_ref().err()
+        );
+        if let (Err(o), Err(t)) = (&ours, &theirs) {
+            let kind = |c: json_runtime::Category| format!("{c:?}");
+            prop_assert_eq!(
+                (o.line(), o.column(), kind(o.classify())),
+                (t.line(), t.column(), format!("{:?}", t.classify())),
+                "skipped value: ours `{}`, serde_json `{}`",
+                o,
+                t
+            );
+        }
     }
     Ok(())
 }

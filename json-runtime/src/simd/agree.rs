@@ -4,7 +4,7 @@
 //! boundaries), the special byte at every position, several start offsets, and random bytes
 //! from `test_rng`. Under Miri fewer lengths and rounds.
 
-use super::{digits, find_special_at, number, skip_whitespace_at, utf8, Level};
+use super::{digits, find_special_at, number, skim, skip_whitespace_at, utf8, Level};
 use std::vec::Vec;
 
 /// The lengths tried (fewer under Miri, where each scan is slow).
@@ -204,6 +204,25 @@ fn sixteen_digits_agree() {
         for _ in 0..ROUNDS * 10 {
             let n = next() % (10 * top - top) + top;
             agree(&n, |l| sixteen(l, n));
+        }
+    }
+}
+
+#[test]
+fn skim_scans_agree() {
+    // Number text with a stop byte at every position; the classes of every window.
+    let specials: &[u8] = if cfg!(miri) {
+        b".e,"
+    } else {
+        b".eE+-,[]0 \"x\x80"
+    };
+    for filler in [&b"-65.613616999999977,43.42e+5],[1"[..], b"0123456789"] {
+        for bytes in inputs(filler, specials, 0x1f83_d9ab_fb41_bd6b) {
+            let what = format_args!("{bytes:02x?}").to_string();
+            for at in starts(bytes.len()) {
+                agree(&what, |l| skim::number_end_at(l, &bytes, at));
+                agree(&what, |l| skim::classes_at(l, &bytes, at));
+            }
         }
     }
 }

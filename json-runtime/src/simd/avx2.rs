@@ -5,8 +5,8 @@
 //! was enabled at compile time.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi8,
+    __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_sub_epi8,
 };
 
 /// Whether the AVX2 functions of this module (and of `utf8`) may be called.
@@ -102,6 +102,71 @@ unsafe fn not_ws_block(bytes: &[u8], at: usize) -> u32 {
         ),
     );
     !(_mm256_movemask_epi8(ws) as u32)
+}
+
+/// Mask of the 32 bytes at `at`: bit k is set if byte `at + k` is an ASCII digit (the skip's
+/// number scan, simd/skim.rs).
+///
+/// # Safety
+/// `at + 32 <= bytes.len()`, and the CPU has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn digit_mask32(bytes: &[u8], at: usize) -> u32 {
+    debug_assert!(at + 32 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 32] is inside the slice;
+    // `_mm256_loadu_si256` has no alignment requirement.
+    let v = unsafe { _mm256_loadu_si256(bytes.as_ptr().add(at) as *const __m256i) };
+    let d = _mm256_sub_epi8(v, _mm256_set1_epi8(b'0' as i8));
+    // A digit is a byte whose value minus '0' is at most 9 (unsigned).
+    let is_digit = _mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(9)), d);
+    _mm256_movemask_epi8(is_digit) as u32
+}
+
+/// The byte classes of the 64 bytes at `at` (the skip's number-array windows, simd/skim.rs).
+///
+/// # Safety
+/// `at + 64 <= bytes.len()`, and the CPU has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn classes(bytes: &[u8], at: usize) -> super::skim::Classes {
+    debug_assert!(at + 64 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 64] is inside the slice;
+    // `_mm256_loadu_si256` has no alignment requirement.
+    let (lo, hi) = unsafe {
+        (
+            _mm256_loadu_si256(bytes.as_ptr().add(at) as *const __m256i),
+            _mm256_loadu_si256(bytes.as_ptr().add(at + 32) as *const __m256i),
+        )
+    };
+    // Straight-line code (no closures), so that every step is compiled with AVX2.
+    macro_rules! eq {
+        ($b:expr) => {
+            (_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, _mm256_set1_epi8($b as i8))) as u32 as u64)
+                | (_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, _mm256_set1_epi8($b as i8))) as u32
+                    as u64)
+                    << 32
+        };
+    }
+    macro_rules! digits {
+        ($v:expr) => {{
+            let d = _mm256_sub_epi8($v, _mm256_set1_epi8(b'0' as i8));
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                _mm256_min_epu8(d, _mm256_set1_epi8(9)),
+                d,
+            )) as u32 as u64
+        }};
+    }
+    super::skim::Classes {
+        digit: digits!(lo) | digits!(hi) << 32,
+        zero: eq!(b'0'),
+        dot: eq!(b'.'),
+        exp: eq!(b'e') | eq!(b'E'),
+        plus: eq!(b'+'),
+        minus: eq!(b'-'),
+        comma: eq!(b','),
+        open: eq!(b'['),
+        close: eq!(b']'),
+    }
 }
 
 /// The string scan from `i`, 32 bytes at a time; the last partial block is one load of the

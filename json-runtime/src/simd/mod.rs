@@ -6,7 +6,9 @@
 //!   blocks in [`avx2`] (which also holds the AVX2 detection), SWAR and byte loops here;
 //! - [`utf8`]: UTF-8 validation of strings (AVX2, else `core::str::from_utf8`);
 //! - [`number`]: the number scanner's digit masks and run conversions (SSE2);
-//! - [`digits`]: integers to ASCII digits for the float writer (SSE2 and SWAR).
+//! - [`digits`]: integers to ASCII digits for the float writer (SSE2 and SWAR);
+//! - [`skim`]: the scans of a value skip, one type per level (a number's end from a 32-byte
+//!   digit mask).
 //!
 //! Each vector path has its scalar twin beside it, the path on other targets (`cfg(target_arch)`)
 //! and the reference in the tests: [`Level`] names the paths, and the `agree` tests run every
@@ -37,6 +39,7 @@ mod sse2;
 pub(crate) mod digits;
 pub(crate) mod newline;
 pub(crate) mod number;
+pub(crate) mod skim;
 pub(crate) mod utf8;
 
 #[cfg(test)]

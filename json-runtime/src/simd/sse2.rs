@@ -38,6 +38,21 @@ pub(super) unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
     }
 }
 
+/// The equality masks of the 16 bytes at `at` (the skip's number-array windows,
+/// simd/skim.rs): bit k of `f(b)` is set if byte `at + k` is `b`.
+///
+/// # Safety
+/// `at + 16 <= bytes.len()`.
+#[inline(always)]
+pub(super) unsafe fn eq_masks(bytes: &[u8], at: usize) -> impl Fn(u8) -> u32 {
+    debug_assert!(at + 16 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 16] is inside the slice;
+    // `_mm_loadu_si128` has no alignment requirement.
+    let v = unsafe { _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i) };
+    // SAFETY: SSE2 is part of the x86_64 baseline; this only computes on registers.
+    move |b| unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32 }
+}
+
 /// Mask of the 16 bytes at `at`: bit k is set if byte `at + k` is not JSON whitespace.
 ///
 /// # Safety

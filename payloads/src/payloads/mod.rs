@@ -1,11 +1,13 @@
 //! The payload types tests and benches share: the three standard corpora (with borrowed
-//! variants of twitter and citm), the five seed payloads and the ten extra documents. Each type derives serde's
+//! variants of twitter and citm), the five seed payloads, the ten extra documents and skim types
+//! (a few fields of a large document). Each type derives serde's
 //! `Serialize`/`Deserialize` and `FastJson` with the same attributes.
 
 pub mod canada;
 pub mod citm;
 pub mod extra;
 pub mod seeds;
+pub mod skim;
 pub mod twitter;
 pub mod typed;
 
