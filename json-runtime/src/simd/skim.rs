@@ -278,6 +278,7 @@ impl Scans for Avx2 {
 /// [`Scans::number_end`] from `mask32(bytes, at)`, whose bit `k` says whether `bytes[at + k]`
 /// is a digit (called only where `at + 32 <= bytes.len()`): the integer and fraction digits
 /// from one mask; the byte loop for the rest (see the module comment).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn number_end_masked(
     bytes: &[u8],
