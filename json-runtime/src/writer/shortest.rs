@@ -216,31 +216,7 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
     let vb = round_to_odd(g_hi, g_lo, cb << h);
     let vbl = round_to_odd(g_hi, g_lo, cbl << h);
     let vbr = round_to_odd(g_hi, g_lo, cbr << h);
-    // The bounds are in R only for even c: `+ odd` turns `<=` into `<` for odd c.
-    let odd = c & 1;
-
-    // 1. The multiples of 10^(k+1) around v.
-    let s = vb >> 2;
-    let sp10 = s / 10 * 10;
-    let tp10 = sp10 + 10;
-    let upin = vbl + odd <= sp10 << 2;
-    let wpin = (tp10 << 2) + odd <= vbr;
-    let (mut d, mut k) = if upin != wpin {
-        (if upin { sp10 } else { tp10 }, k)
-    } else {
-        // 2. The multiples of 10^k around v: the one in R, or the closer one.
-        let t = s + 1;
-        let uin = vbl + odd <= s << 2;
-        let win = (t << 2) + odd <= vbr;
-        // vb - 2(s + t) = 4(v - (s + 1/2) 10^k) rounded to odd: its sign is exact.
-        let mid = (s + t) << 1;
-        let pick_t = if uin != win {
-            win
-        } else {
-            vb > mid || (vb == mid && s & 1 != 0)
-        };
-        (s + pick_t as u64, k)
-    };
+    let (mut d, mut k) = pick(vb, vbl, vbr, c & 1, k);
     // To exactly 17 digits: a normal double's `d` has 16 or 17 (below 9.01e16 by the bounds
     // of `y`, so never 18), a subnormal's may have fewer.
     while d < TEN16 {
@@ -249,6 +225,36 @@ fn to_decimal_exact(bits: u64) -> (u64, i32) {
     }
     debug_assert!(d < TEN17);
     (d, k)
+}
+
+/// Schubfach's choice, from `4 v`, `4` times the rounding interval's bounds (each scaled by
+/// `10^-k` and rounded to odd) and the parity of the significand (the bounds are in the
+/// interval only for an even one: `+ odd` turns `<=` into `<`): the multiple of `10^(k+1)` in
+/// the interval if exactly one is, else the multiple of `10^k` in it or closest to `v` (ties
+/// to even), as `(d, k)` for `d * 10^k`.
+#[inline(always)]
+fn pick(vb: u64, vbl: u64, vbr: u64, odd: u64, k: i32) -> (u64, i32) {
+    // 1. The multiples of 10^(k+1) around v.
+    let s = vb >> 2;
+    let sp10 = s / 10 * 10;
+    let tp10 = sp10 + 10;
+    let upin = vbl + odd <= sp10 << 2;
+    let wpin = (tp10 << 2) + odd <= vbr;
+    if upin != wpin {
+        return (if upin { sp10 } else { tp10 }, k);
+    }
+    // 2. The multiples of 10^k around v: the one in R, or the closer one.
+    let t = s + 1;
+    let uin = vbl + odd <= s << 2;
+    let win = (t << 2) + odd <= vbr;
+    // vb - 2(s + t) = 4(v - (s + 1/2) 10^k) rounded to odd: its sign is exact.
+    let mid = (s + t) << 1;
+    let pick_t = if uin != win {
+        win
+    } else {
+        vb > mid || (vb == mid && s & 1 != 0)
+    };
+    (s + pick_t as u64, k)
 }
 
 /// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
@@ -289,27 +295,7 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
     let vb = round_to_odd(cb);
     let vbl = round_to_odd(cbl);
     let vbr = round_to_odd(cbr);
-    let odd = c & 1;
-    // The decisions of [`to_decimal_exact`].
-    let s = vb >> 2;
-    let sp10 = s / 10 * 10;
-    let tp10 = sp10 + 10;
-    let upin = vbl + odd <= sp10 << 2;
-    let wpin = (tp10 << 2) + odd <= vbr;
-    let (mut d, mut k) = if upin != wpin {
-        (if upin { sp10 } else { tp10 }, k)
-    } else {
-        let t = s + 1;
-        let uin = vbl + odd <= s << 2;
-        let win = (t << 2) + odd <= vbr;
-        let mid = (s + t) << 1;
-        let pick_t = if uin != win {
-            win
-        } else {
-            vb > mid || (vb == mid && s & 1 != 0)
-        };
-        (s + pick_t as u64, k)
-    };
+    let (mut d, mut k) = pick(vb, vbl, vbr, c & 1, k);
     // A normal f32's `d` has 8 or 9 digits (below 1.68e8: `v / 10^k < 10 c`), which is random:
     // one step as a select, not a branch. A subnormal's may have fewer.
     let short = (d < 100_000_000) as u64;
