@@ -129,8 +129,18 @@ fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
         }
         return Some(split_last(to_decimal_exact(bits)));
     }
-    let c = fraction | 1 << 52;
-    let q = biased - 1075;
+    Some(
+        one_product(fraction | 1 << 52, biased - 1075)
+            .unwrap_or_else(|| split_last(to_decimal_exact(bits))),
+    )
+}
+
+/// The fast path for a regular normal float `c * 2^q` (`c < 2^53`, its significand with the
+/// hidden bit; an `f64`'s or an `f32`'s): `(head, last, k)` as [`to_decimal`] returns them,
+/// with `floor(c / 10) <= head <= c`, or `None` where a decision is too close to call (about 1 in
+/// 2^28 values, and exact ties): then the exact path decides.
+#[inline(always)]
+fn one_product(c: u64, q: i32) -> Option<(u64, u64, i32)> {
     // 10^k <= 2^q < 10^(k+1). y = v / 10^(k+1) = c 2^q 10^-(k+1) lies in [c / 10, c): its
     // integer part is the multiple of 10^(k+1) below v, in 10^(k+1) units (15 or 16 digits).
     // With g = floor(10^-(k+1) / 2^r) + 1 (2^127 <= g < 2^128) and h = q + r + 128 (-3 to
@@ -166,7 +176,7 @@ fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
     let near_down = frac.wrapping_sub(half).wrapping_add(2) < 4;
     let near_up = up_sum.wrapping_add(2) < 4;
     if near_down | near_up | near_half {
-        return Some(split_last(to_decimal_exact(bits)));
+        return None;
     }
     // Without a branch: which case applies depends on the value (whether a long decimal needs
     // its 17th digit), and mispredicted branches cost more than the selects. (Only one of
@@ -259,17 +269,45 @@ fn pick(vb: u64, vbl: u64, vbr: u64, odd: u64, k: i32) -> (u64, i32) {
 
 /// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
 /// `bits` (the closest to it if several, ties to even), as `(d, k)` for `d * 10^k`, `d`
-/// scaled to exactly 9 digits; `None` for zero. Schubfach as [`to_decimal_exact`] has it,
+/// scaled to exactly 9 digits; `None` for zero. Regular normal values take the one-product
+/// path of the `f64`s (with the `f32`'s significand and exponent: its bounds do not depend on
+/// the width of `c`), the rest [`to_decimal_f32_exact`].
+#[inline(always)]
+fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
+    let fraction = bits & ((1 << 23) - 1);
+    let biased = ((bits >> 23) & 0xFF) as i32;
+    if fraction == 0 || biased == 0 {
+        if bits << 1 == 0 {
+            return None;
+        }
+        return Some(to_decimal_f32_exact(bits));
+    }
+    let Some((head, last, k)) = one_product((fraction | 1 << 23) as u64, biased - 150) else {
+        return Some(to_decimal_f32_exact(bits));
+    };
+    // `10 head + last` has 7 to 9 digits (`head` is in [floor(c / 10), c], c in [2^23, 2^24)):
+    // to 9 in two selects, not branches (the count varies from value to value).
+    let mut d = head * 10 + last;
+    let mut k = k;
+    for _ in 0..2 {
+        let short = (d < 100_000_000) as u64;
+        d += short.wrapping_neg() & (d * 9);
+        k -= short as i32;
+    }
+    debug_assert!((100_000_000..1_000_000_000).contains(&d));
+    Some((d, k))
+}
+
+/// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
+/// `bits` (the closest to it if several, ties to even), as `(d, k)` for `d * 10^k`, `d`
+/// scaled to exactly 9 digits. Schubfach as [`to_decimal_exact`] has it,
 /// with the top 64 bits of the table's power of ten: `g = T_hi + 1` overestimates
 /// `10^-k / 2^(r + 64)` by less than one unit, so with `x = 4c << h < 2^30` the product
 /// exceeds the exact quantity by less than `2^30 / 2^64 = 2^-34`. The sticky bit is therefore
 /// taken from `2^-34` up (an exact integer stays even). That this decides like exact
 /// arithmetic is checked on every `f32` against zmij (`scripts/check_floats.sh`).
-#[inline(always)]
-fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
-    if bits << 1 == 0 {
-        return None;
-    }
+#[inline(never)]
+fn to_decimal_f32_exact(bits: u32) -> (u64, i32) {
     let fraction = bits & ((1 << 23) - 1);
     let biased = ((bits >> 23) & 0xFF) as i32;
     let (c, q) = if biased != 0 {
@@ -306,7 +344,7 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
         k -= 1;
     }
     debug_assert!(d < 1_000_000_000);
-    Some((d, k))
+    (d, k)
 }
 
 /// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
@@ -537,6 +575,24 @@ mod tests {
                 k -= 1;
             }
             assert_eq!((d, k), super::to_decimal_exact(bits), "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn shortest_f32_fast_and_exact_paths_agree() {
+        // The one-product path on `f32`s against Schubfach on its own (both are also compared
+        // with zmij through `write_shortest_f32`, and on every `f32` by `f32_exhaustive`).
+        let mut rng = crate::test_rng(0x3C4B_5A69_7887_9695u64);
+        for _ in 0..crate::test_count(2_000_000) {
+            let bits = (rng() as u32) & !(1 << 31);
+            if bits >= 0x7F80_0000 || bits == 0 {
+                continue;
+            }
+            assert_eq!(
+                super::to_decimal_f32(bits).unwrap(),
+                super::to_decimal_f32_exact(bits),
+                "{bits:#x}"
+            );
         }
     }
 
