@@ -478,7 +478,7 @@ def round_trip(flavour, ty, fn):
                 f"        Err(e) => e.line(),\n    }}")
     elif flavour == "fastjson":
         body = (f"match json_runtime::from_slice::<{ty}>(input) {{\n"
-                f"        Ok(v) => json_runtime::to_vec(&v).len(),\n"
+                f"        Ok(v) => json_runtime::to_vec(&v).map(|b| b.len()).unwrap_or(0),\n"
                 f"        Err(e) => e.line(),\n    }}")
     elif flavour == "miniserde":
         body = (f"let Ok(s) = core::str::from_utf8(input) else {{ return 0 }};\n"
@@ -497,7 +497,7 @@ def dispatch_arm(flavour, ty):
     """A `dispatch` arm's value: `ty` read from `bytes` and written again."""
     read, write = {
         "serde": (f"serde_json::from_slice::<{ty}>(bytes)", "serde_json::to_vec(&v).unwrap_or_default()"),
-        "fastjson": (f"json_runtime::from_slice::<{ty}>(bytes)", "json_runtime::to_vec(&v)"),
+        "fastjson": (f"json_runtime::from_slice::<{ty}>(bytes)", "json_runtime::to_vec(&v).unwrap_or_default()"),
         "miniserde": (f"core::str::from_utf8(bytes).ok().and_then(|s| miniserde::json::from_str::<{ty}>(s).ok()).ok_or(())",
                       "miniserde::json::to_string(&v).into_bytes()"),
         "nanoserde": (f"core::str::from_utf8(bytes).ok().and_then(|s| <{ty} as DeJson>::deserialize_json(s).ok()).ok_or(())",
