@@ -24,6 +24,8 @@ Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjs
                                        [--nest-vec F] [--nest-box F] [--enum-share F] [--seed N]
   --quick       60 structs and 12 enums, one run, for iterating on the derive.
   --skip-debug  release builds only (no debug builds, no `cargo check`).
+  --cgus        also the largest codegen unit's share of the release LLVM IR (one more
+                release build, keeping the units' bitcode).
   --generate    write the crates and stop.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
@@ -638,6 +640,21 @@ def llvm_lines(d, release):
     return int(total.split()[0]) if total else None
 
 
+def cgu_largest(d, fl):
+    """The largest codegen unit's share of the crate's release LLVM IR (unoptimized bitcode
+    bytes), in percent: LLVM optimizes the units in parallel, so one that holds most of the
+    code sets the build's wall time however many cores there are."""
+    deps = os.path.join(d, "target", "release", "deps")
+    temps = lambda: [f for f in os.listdir(deps) if f.startswith(f"cost_{fl}-") and ".rcgu." in f]
+    for f in temps():
+        os.remove(os.path.join(deps, f))
+    cargo(d, "rustc", "--release", "-q", "--lib", "--", "-C", "save-temps")
+    sizes = [os.path.getsize(os.path.join(deps, f)) for f in temps() if f.endswith(".no-opt.bc")]
+    for f in temps():
+        os.remove(os.path.join(deps, f))
+    return round(100 * max(sizes) / sum(sizes)) if sizes else None
+
+
 def main():
     if "--table" in ARGS:  # the results saved by the last (possibly interrupted) run
         saved = json.load(open(RESULTS))
@@ -741,6 +758,11 @@ def main():
                 record(fl, "lines_debug", llvm_lines(d, False))
             record(fl, "lines_release", llvm_lines(d, True))
 
+    if "--cgus" in ARGS:
+        for fl in FLAVOURS:
+            if fl not in failed:
+                record(fl, "cgu_largest", cgu_largest(crates[fl][0], fl))
+
     # last: the whole dependency graph from clean (release)
     def graph(fl):
         d = crates[fl][0]
@@ -768,7 +790,8 @@ def table(res, failed, shape=None):
             ("`cargo check` after the edit", "check"),
             ("`cargo check` after the edit, repeated (best of 3 edit-check cycles)", "check_steady"),
             ("LLVM IR lines, debug", "lines_debug"),
-            ("LLVM IR lines, release", "lines_release")]
+            ("LLVM IR lines, release", "lines_release"),
+            ("largest codegen unit's share of the release LLVM IR, %", "cgu_largest")]
     names = {"serde": "serde + serde_json", "fastjson": "FastJson", "miniserde": "miniserde*",
              "nanoserde": "nanoserde*"}
     shown = [fl for fl in FLAVOURS if fl not in failed and fl in res]
