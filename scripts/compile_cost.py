@@ -26,6 +26,7 @@ Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjs
   --skip-debug  release builds only (no debug builds, no `cargo check`).
   --cgus        also the largest codegen unit's share of the release LLVM IR (one more
                 release build, keeping the units' bitcode).
+  --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
   --generate    write the crates and stop.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
@@ -57,6 +58,7 @@ RUNS = int(arg("--runs", "1" if QUICK else "2"))
 FLAVOURS = arg("--only", "serde,fastjson,miniserde,nanoserde").split(",")
 NICE = ["nice", "-n", "10"]
 DEBUG = "--skip-debug" not in ARGS
+BUILDS = "--skip-builds" not in ARGS
 
 
 class Shape:
@@ -720,7 +722,7 @@ def main():
             failed[fl] = str(e)
             print(f"{fl}: build failed, left out:\n{e}", flush=True)
         open(lib, "w").write(text)
-    for profile in (["debug", "release"] if DEBUG else ["release"]):
+    for profile in (["debug", "release"] if DEBUG else ["release"]) if BUILDS else []:
         flag = ["--release"] if profile == "release" else []
 
         def crate_clean(fl):
@@ -746,7 +748,7 @@ def main():
         for _ in range(3):
             toggle_edit(edit_file)
             record(fl, "check_steady", cargo(d, "check", "-q"))
-    if DEBUG:
+    if DEBUG and BUILDS:
         each(check)
         each(check_steady)
     if "--skip-lines" not in ARGS:
