@@ -19,14 +19,17 @@ flavours run alternately, every cargo under `nice -n 10`. Prints a markdown tabl
 
 Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjson,...]
                                        [--skip-graph] [--skip-lines] [--skip-debug]
+                                       [--skip-release] [--skip-builds] [--cgus] [--generate]
                                        [--shape default|app|app-noenum] [--layout per-type|dispatch]
                                        [--per-module N] [--structs N] [--enums N] [--fields LO-HI]
                                        [--nest-vec F] [--nest-box F] [--enum-share F] [--seed N]
   --quick       60 structs and 12 enums, one run, for iterating on the derive.
-  --skip-debug  release builds only (no debug builds, no `cargo check`).
+  --skip-debug  no debug builds, no `cargo check`.
+  --skip-release
+                no timed release builds.
+  --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
   --cgus        also the largest codegen unit's share of the release LLVM IR (one more
                 release build, keeping the units' bitcode).
-  --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
   --generate    write the crates and stop.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
@@ -47,6 +50,8 @@ import json, os, random, re, resource, shutil, subprocess, sys, time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "target", "compile-cost")
 ARGS = sys.argv[1:]
+if "--help" in ARGS or "-h" in ARGS:
+    sys.exit(print(__doc__))
 QUICK = "--quick" in ARGS
 
 
@@ -59,6 +64,7 @@ FLAVOURS = arg("--only", "serde,fastjson,miniserde,nanoserde").split(",")
 NICE = ["nice", "-n", "10"]
 DEBUG = "--skip-debug" not in ARGS
 BUILDS = "--skip-builds" not in ARGS
+RELEASE = "--skip-release" not in ARGS
 
 
 class Shape:
@@ -715,14 +721,16 @@ def main():
         text = open(lib).read()
         open(lib, "w").write("")  # the dependencies only: the crate itself is built below
         try:
-            cargo(d, "build", "--release", "-q")
+            if RELEASE or "--skip-lines" not in ARGS or "--cgus" in ARGS:
+                cargo(d, "build", "--release", "-q")
             if DEBUG:
                 cargo(d, "build", "-q"), cargo(d, "check", "-q")
         except RuntimeError as e:
             failed[fl] = str(e)
             print(f"{fl}: build failed, left out:\n{e}", flush=True)
         open(lib, "w").write(text)
-    for profile in (["debug", "release"] if DEBUG else ["release"]) if BUILDS else []:
+    profiles = [p for p in ("debug", "release") if (p == "release" and RELEASE) or (p == "debug" and DEBUG)]
+    for profile in profiles if BUILDS else []:
         flag = ["--release"] if profile == "release" else []
 
         def crate_clean(fl):
