@@ -30,7 +30,7 @@ Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjs
   --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
   --cgus        also the largest codegen unit's share of the release LLVM IR (one more
                 release build, keeping the units' bitcode).
-  --generate    write the crates and stop.
+  --generate    write the crates and exit.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
     app         an application's model: 300 camelCase structs of 4-14 fields, 15% of the fields
