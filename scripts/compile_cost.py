@@ -18,14 +18,40 @@ of the whole dependency graph. Timings are the best of --runs (default 2), the
 flavours run alternately, every cargo under `nice -n 10`. Prints a markdown table.
 
 Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjson,...]
-                                       [--skip-graph] [--skip-lines]
-  --quick   60 structs and 12 enums, one run, for iterating on the derive.
+                                       [--skip-graph] [--skip-lines] [--skip-debug]
+                                       [--skip-release] [--skip-builds] [--cgus] [--generate]
+                                       [--shape default|app|app-noenum] [--layout per-type|dispatch]
+                                       [--per-module N] [--structs N] [--enums N] [--fields LO-HI]
+                                       [--nest-vec F] [--nest-box F] [--enum-share F] [--seed N]
+  --quick       60 structs and 12 enums, one run, for iterating on the derive.
+  --skip-debug  no debug builds, no `cargo check`.
+  --skip-release
+                no timed release builds.
+  --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
+  --cgus        also the largest codegen unit's share of the release LLVM IR (one more
+                release build, keeping the units' bitcode).
+  --generate    write the crates and exit.
+  --shape       a preset (see SHAPES below); the options after it override its parts:
+    default     the mixed API crate described above, 30 types a module, a function per type.
+    app         an application's model: 300 camelCase structs of 4-14 fields, 15% of the fields
+                a `Vec` and 10% an `Option<Box<_>>` of an earlier struct, 10% one of 60 enums
+                that all carry data (a quarter each externally, internally, adjacently tagged
+                and untagged), all in one module, one function dispatching to every type.
+    app-noenum  app without enums.
+  --layout      per-type: one read-and-write function per type; dispatch: one
+                `pub fn dispatch(kind: u32, bytes: &[u8]) -> Vec<u8>` matching over all types.
+  --per-module  types per module (0: all in the crate root).
+  --nest-vec, --nest-box, --enum-share
+                the share of fields that are a `Vec` of an earlier struct, an `Option<Box<_>>`
+                of one, an enum.
 """
 import json, os, random, re, resource, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "target", "compile-cost")
 ARGS = sys.argv[1:]
+if "--help" in ARGS or "-h" in ARGS:
+    sys.exit(print(__doc__))
 QUICK = "--quick" in ARGS
 
 
@@ -34,10 +60,61 @@ def arg(name, default):
 
 
 RUNS = int(arg("--runs", "1" if QUICK else "2"))
-N_STRUCTS = int(arg("--structs", "60" if QUICK else "300"))
-N_ENUMS = int(arg("--enums", "12" if QUICK else "60"))
 FLAVOURS = arg("--only", "serde,fastjson,miniserde,nanoserde").split(",")
 NICE = ["nice", "-n", "10"]
+DEBUG = "--skip-debug" not in ARGS
+BUILDS = "--skip-builds" not in ARGS
+RELEASE = "--skip-release" not in ARGS
+
+
+class Shape:
+    """What the generated crate looks like. model: "mixed" (the default crate's type mix:
+    generic envelopes, flatten, unit and data enums, maps of structs) or "app" (only the field
+    types listed for the app shape). Shares are of all fields."""
+
+    def __init__(self, model, structs, enums, fields, nest_vec, nest_box, enum_share,
+                 per_module, layout, seed=13):
+        self.model, self.structs, self.enums, self.fields = model, structs, enums, fields
+        self.nest_vec, self.nest_box, self.enum_share = nest_vec, nest_box, enum_share
+        self.per_module, self.layout, self.seed = per_module, layout, seed
+
+    def describe(self):
+        return (f"shape {self.model}, {self.per_module or 'all'} types a module, "
+                f"{self.layout} layout, fields {self.fields[0]}-{self.fields[1]}, "
+                f"nest-vec {self.nest_vec}, nest-box {self.nest_box}, "
+                f"enum-share {self.enum_share}, seed {self.seed}")
+
+
+APP = dict(model="app", structs=300, enums=60, fields=(4, 14), nest_vec=0.15, nest_box=0.10,
+           enum_share=0.10, per_module=0, layout="dispatch")
+SHAPES = {
+    "default": dict(model="mixed", structs=300, enums=60, fields=(3, 11), nest_vec=0.06,
+                    nest_box=0.05, enum_share=0.11, per_module=30, layout="per-type"),
+    "app": APP,
+    "app-noenum": dict(APP, enums=0, enum_share=0.0),
+}
+
+
+def shape_from_args():
+    name = arg("--shape", "default")
+    p = dict(SHAPES[name])
+    if QUICK:
+        p.update(structs=60, enums=12)
+    lo_hi = arg("--fields", None)
+    if lo_hi:
+        p["fields"] = tuple(int(x) for x in lo_hi.split("-"))
+    for opt, key, conv in [("--structs", "structs", int), ("--enums", "enums", int),
+                           ("--nest-vec", "nest_vec", float), ("--nest-box", "nest_box", float),
+                           ("--enum-share", "enum_share", float), ("--per-module", "per_module", int),
+                           ("--layout", "layout", str), ("--seed", "seed", int)]:
+        if opt in ARGS:
+            p[key] = conv(arg(opt, None))
+    assert p["layout"] in ("per-type", "dispatch"), p["layout"]
+    return Shape(**p)
+
+
+SHAPE = shape_from_args()
+N_STRUCTS, N_ENUMS = SHAPE.structs, SHAPE.enums
 
 # ---------------------------------------------------------------------------------------------
 # The type model: a deterministic random set of structs and enums.
@@ -87,8 +164,14 @@ class Enum:
         return {"snake": SNAKE, "upper": SNAKE_UP, None: lambda s: s}[self.rename](v)
 
 
-def generate(seed=13):
-    rnd = random.Random(seed)
+def generate():
+    if SHAPE.model == "app":
+        return generate_app()
+    rnd = random.Random(SHAPE.seed)
+    # the shares of the nested and enum fields, as cumulative bounds after the 66% of plain ones
+    b_vec = 0.66 + SHAPE.nest_vec
+    b_box = b_vec + 0.02 + SHAPE.nest_box
+    b_enum = b_box + 0.06 + SHAPE.enum_share
     structs, enums = [], []
     generics = []  # generic structs: their names, instantiated as Name<Concrete>
     # A few generic envelopes come first: every API has pages and envelopes.
@@ -129,11 +212,11 @@ def generate(seed=13):
         if r < 0.63: return "Vec<u32>", "vec", None, False
         if r < 0.66: return "HashMap<String, String>", "map", None, True
         if target is None: return "String", "prim", None, False
-        if r < 0.72: return f"Vec<{target}>", "vec", None, False
-        if r < 0.74: return f"HashMap<String, {target}>", "map", None, False
-        if r < 0.79: return f"Option<Box<{target}>>", "opt", "Option::is_none", False
-        if r < 0.85: return target, "struct", None, False
-        if r < 0.96 and enum_ready:
+        if r < b_vec: return f"Vec<{target}>", "vec", None, False
+        if r < b_vec + 0.02: return f"HashMap<String, {target}>", "map", None, False
+        if r < b_box: return f"Option<Box<{target}>>", "opt", "Option::is_none", False
+        if r < b_box + 0.06: return target, "struct", None, False
+        if r < b_enum and enum_ready:
             return rnd.choice(enum_ready), "enum", None, False
         if generics:
             g = rnd.choice(generics)
@@ -200,7 +283,7 @@ def generate(seed=13):
             enum_ready.append(e.name)
         idx = len(structs)
         name = f"{rnd.choice(PREFIXES)}{['Info', 'Record', 'Request', 'Response', 'Item', 'Details', 'Settings', 'Summary'][i % 8]}{i}"
-        fields = make_fields(idx, 3, 11)
+        fields = make_fields(idx, *SHAPE.fields)
         # about one struct in twelve flattens a shared part
         flat_src = [j for j in plain if not any(f.flatten for f in structs[j].fields)]
         if flat_src and rnd.random() < 0.08:
@@ -212,6 +295,68 @@ def generate(seed=13):
     while len(enums) < N_ENUMS:
         enums.append(make_enum(len(enums)))
     return structs, enums, generics
+
+
+def generate_app():
+    """The app shape: camelCase structs of plain fields, `Vec`s and `Option<Box<_>>`s of earlier
+    structs (a deep type graph), and enums that all carry data, the four representations in
+    turn. Every `Option` has `default` and `skip_serializing_if`, half the `Vec`s `default`."""
+    rnd = random.Random(SHAPE.seed)
+    plain = [("u64", "prim"), ("u32", "prim"), ("i64", "prim"), ("f64", "prim"), ("bool", "prim"),
+             ("String", "prim"), ("Option<String>", "opt"), ("Option<u64>", "opt"),
+             ("Vec<String>", "vec"), ("Vec<u32>", "vec"), ("HashMap<String, u64>", "map")]
+    structs, enums = [], []
+
+    def field(name, ty, kind):
+        if kind == "opt":
+            return Field(name, ty, kind, skip_if="Option::is_none", default=True)
+        return Field(name, ty, kind, default=kind == "vec" and rnd.random() < 0.5)
+
+    def make_enum(k):
+        kind = ["external", "internal", "adjacent", "untagged"][k % 4]
+        names = rnd.sample(["Card", "Transfer", "Wallet", "Voucher", "Cash", "Crypto", "Invoice",
+                            "Loan"], rnd.randint(2, 5))
+        variants = []
+        for j, n in enumerate(names):
+            style = rnd.choice(["newtype", "struct", "struct", "unit"])
+            if kind == "untagged":  # distinguishable shapes
+                style = ["newtype_str", "newtype_u64", "newtype", "struct"][j % 4]
+            if j == 0 and style == "unit":
+                style = "struct"  # every enum carries data
+            if style == "newtype_str":
+                variants.append((n, "newtype", "String"))
+            elif style == "newtype_u64":
+                variants.append((n, "newtype", "u64"))
+            elif style == "newtype" and structs:
+                variants.append((n, "newtype", rnd.choice(structs).name))
+            elif style == "unit":
+                variants.append((n, "unit", None))
+            else:
+                fs = [field(f, *rnd.choice(plain[:7])) for f in rnd.sample(WORDS, rnd.randint(1, 4))]
+                variants.append((n, "struct", fs))
+        return Enum(f"{rnd.choice(PREFIXES)}Kind{k}", kind, variants,
+                    "snake" if kind != "untagged" else None)
+
+    enum_every = max(1, N_STRUCTS // max(1, N_ENUMS))
+    for i in range(N_STRUCTS):
+        if N_ENUMS and i % enum_every == 0 and len(enums) < N_ENUMS:
+            enums.append(make_enum(len(enums)))
+        fields = []
+        for n in rnd.sample(WORDS, rnd.randint(*SHAPE.fields)):
+            r = rnd.random()
+            if structs and r < SHAPE.nest_vec:
+                fields.append(field(n, f"Vec<{rnd.choice(structs).name}>", "vec"))
+            elif structs and r < SHAPE.nest_vec + SHAPE.nest_box:
+                fields.append(field(n, f"Option<Box<{rnd.choice(structs).name}>>", "opt"))
+            elif enums and r < SHAPE.nest_vec + SHAPE.nest_box + SHAPE.enum_share:
+                fields.append(Field(n, rnd.choice(enums).name, "enum"))
+            else:
+                fields.append(field(n, *rnd.choice(plain)))
+        suffix = ['Info', 'Record', 'Request', 'Response', 'Item', 'Details', 'Settings', 'Summary'][i % 8]
+        structs.append(Struct(f"{rnd.choice(PREFIXES)}{suffix}{i}", fields, camel=True))
+    while len(enums) < N_ENUMS:
+        enums.append(make_enum(len(enums)))
+    return structs, enums, []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -343,7 +488,7 @@ def round_trip(flavour, ty, fn):
                 f"        Err(e) => e.line(),\n    }}")
     elif flavour == "fastjson":
         body = (f"match json_runtime::from_slice::<{ty}>(input) {{\n"
-                f"        Ok(v) => json_runtime::to_vec(&v).len(),\n"
+                f"        Ok(v) => json_runtime::to_vec(&v).map(|b| b.len()).unwrap_or(0),\n"
                 f"        Err(e) => e.line(),\n    }}")
     elif flavour == "miniserde":
         body = (f"let Ok(s) = core::str::from_utf8(input) else {{ return 0 }};\n"
@@ -358,7 +503,19 @@ def round_trip(flavour, ty, fn):
     return f"pub fn {fn}(input: &[u8]) -> usize {{\n    {body}\n}}\n"
 
 
-PER_MODULE = 30
+def dispatch_arm(flavour, ty):
+    """A `dispatch` arm's value: `ty` read from `bytes` and written again."""
+    read, write = {
+        "serde": (f"serde_json::from_slice::<{ty}>(bytes)", "serde_json::to_vec(&v).unwrap_or_default()"),
+        "fastjson": (f"json_runtime::from_slice::<{ty}>(bytes)", "json_runtime::to_vec(&v).unwrap_or_default()"),
+        "miniserde": (f"core::str::from_utf8(bytes).ok().and_then(|s| miniserde::json::from_str::<{ty}>(s).ok()).ok_or(())",
+                      "miniserde::json::to_string(&v).into_bytes()"),
+        "nanoserde": (f"core::str::from_utf8(bytes).ok().and_then(|s| <{ty} as DeJson>::deserialize_json(s).ok()).ok_or(())",
+                      "v.serialize_json().into_bytes()"),
+    }[flavour]
+    return f"match {read} {{ Ok(v) => {write}, Err(_) => Vec::new() }}"
+
+
 EDIT_FROM, EDIT_TO = "pub edit_me: u32,", "pub edit_me_renamed: u32,"
 
 
@@ -394,11 +551,13 @@ def make_crate(flavour, structs, enums, generics):
     # the edit site: a field in a struct in the middle
     edit_struct = structs[len(structs) // 2]
     edit_struct_fields = edit_struct.fields + [Field("edit_me", "u32", "prim")]
-    modules = []
-    for m in range(0, len(items), PER_MODULE):
-        chunk = items[m:m + PER_MODULE]
-        text = ["#![allow(dead_code, unused_imports)]", "use crate::*;", "use std::collections::HashMap;",
-                prelude]
+    per_module = SHAPE.per_module or len(items)
+    per_type = SHAPE.layout == "per-type"
+    concrete_types = []  # every type read and written, for `dispatch`
+    modules = {}  # module name -> its items' text
+    for m in range(0, len(items), per_module):
+        chunk = items[m:m + per_module]
+        text = []
         for kind, t in chunk:
             if kind == "struct":
                 if t is edit_struct:
@@ -413,18 +572,33 @@ def make_crate(flavour, structs, enums, generics):
                 text.append(render_enum(t, flavour))
             # each concrete type read and written once
             if kind == "enum" or not t.generic:
-                text.append(round_trip(flavour, t.name, "rt_" + SNAKE(t.name)))
+                concrete_types.append(t.name)
+                if per_type:
+                    text.append(round_trip(flavour, t.name, "rt_" + SNAKE(t.name)))
         for (g, arg_ty) in sorted(insts):
             if any(t is not None and kind == "struct" and t.name == g for kind, t in chunk):
                 ty = f"{g}_{arg_ty}" if flavour in ("miniserde", "nanoserde") else f"{g}<{arg_ty}>"
-                text.append(round_trip(flavour, ty, f"rt_{SNAKE(g)}_{SNAKE(arg_ty)}"))
-        name = f"m{m // PER_MODULE}"
-        modules.append(name)
-        write_if_changed(os.path.join(src, name + ".rs"), "\n".join(text))
-    lib = "#![allow(dead_code)]\n" + "".join(f"pub mod {m};\npub use {m}::*;\n" for m in modules)
-    write_if_changed(os.path.join(src, "lib.rs"), lib)
-    edit_file = next(os.path.join(src, m + ".rs") for m in modules
-                     if f"pub struct {edit_struct.name}" in open(os.path.join(src, m + ".rs")).read())
+                concrete_types.append(ty)
+                if per_type:
+                    text.append(round_trip(flavour, ty, f"rt_{SNAKE(g)}_{SNAKE(arg_ty)}"))
+        modules[f"m{m // per_module}"] = text
+    header = ["use std::collections::HashMap;", prelude]
+    lib = ["#![allow(dead_code, unused_imports)]"]
+    if SHAPE.per_module:
+        for name, text in modules.items():
+            write_if_changed(os.path.join(src, name + ".rs"),
+                             "\n".join(["#![allow(dead_code, unused_imports)]", "use crate::*;"]
+                                       + header + text))
+        lib += [f"pub mod {m};\npub use {m}::*;" for m in modules]
+    else:  # one module: everything in the crate root
+        lib += header + modules["m0"]
+    if not per_type:
+        lib.append("pub fn dispatch(kind: u32, bytes: &[u8]) -> Vec<u8> {\n    match kind {")
+        lib += [f"        {k} => {dispatch_arm(flavour, ty)}," for k, ty in enumerate(concrete_types)]
+        lib.append("        _ => Vec::new(),\n    }\n}\n")
+    write_if_changed(os.path.join(src, "lib.rs"), "\n".join(lib) + "\n")
+    edit_file = next(os.path.join(src, f) for f in sorted(os.listdir(src))
+                     if f"pub struct {edit_struct.name} " in open(os.path.join(src, f)).read())
     return d, edit_file
 
 
@@ -474,16 +648,34 @@ def llvm_lines(d, release):
     return int(total.split()[0]) if total else None
 
 
+def cgu_largest(d, fl):
+    """The largest codegen unit's share of the crate's release LLVM IR (unoptimized bitcode
+    bytes), in percent: LLVM optimizes the units in parallel, so one that holds most of the
+    code sets the build's wall time however many cores there are."""
+    deps = os.path.join(d, "target", "release", "deps")
+    temps = lambda: [f for f in os.listdir(deps) if f.startswith(f"cost_{fl}-") and ".rcgu." in f]
+    for f in temps():
+        os.remove(os.path.join(deps, f))
+    cargo(d, "rustc", "--release", "-q", "--lib", "--", "-C", "save-temps")
+    sizes = [os.path.getsize(os.path.join(deps, f)) for f in temps() if f.endswith(".no-opt.bc")]
+    for f in temps():
+        os.remove(os.path.join(deps, f))
+    return round(100 * max(sizes) / sum(sizes)) if sizes else None
+
+
 def main():
     if "--table" in ARGS:  # the results saved by the last (possibly interrupted) run
+        saved = json.load(open(RESULTS))
+        shape = saved.pop("_shape", {}).get("text", "")
         res = {k: {m: tuple(v) if isinstance(v, list) else v for m, v in r.items()}
-               for k, r in json.load(open(RESULTS)).items()}
-        return table(res, {})
+               for k, r in saved.items()}
+        return table(res, {}, shape)
     structs, enums, generics = generate()
     n_fields = sum(len(s.fields) for s in structs)
     kinds = {}
     for e in enums:
         kinds[e.kind] = kinds.get(e.kind, 0) + 1
+    print(SHAPE.describe())
     print(f"{len(structs)} structs ({len(generics)} generic, {n_fields} fields, "
           f"{sum(any(f.flatten for f in s.fields) for s in structs)} with flatten), "
           f"{len(enums)} enums ({', '.join(f'{v} {k}' for k, v in sorted(kinds.items()))})")
@@ -493,6 +685,8 @@ def main():
         if DROPPED[fl]:
             print(f"{fl}: dropped {'; '.join(DROPPED[fl])}")
     print(f"generated in {WORK}", flush=True)
+    if "--generate" in ARGS:
+        return
     if "--skip-lines" not in ARGS:
         ensure_llvm_lines()
     res = {fl: {} for fl in FLAVOURS}
@@ -523,12 +717,20 @@ def main():
 
     for fl in FLAVOURS:  # warm: dependencies built in both profiles, check artifacts present
         d = crates[fl][0]
+        lib = os.path.join(d, "src", "lib.rs")
+        text = open(lib).read()
+        open(lib, "w").write("")  # the dependencies only: the crate itself is built below
         try:
-            cargo(d, "build", "-q"), cargo(d, "build", "--release", "-q"), cargo(d, "check", "-q")
+            if RELEASE or "--skip-lines" not in ARGS or "--cgus" in ARGS:
+                cargo(d, "build", "--release", "-q")
+            if DEBUG:
+                cargo(d, "build", "-q"), cargo(d, "check", "-q")
         except RuntimeError as e:
             failed[fl] = str(e)
             print(f"{fl}: build failed, left out:\n{e}", flush=True)
-    for profile in (["debug", "release"]):
+        open(lib, "w").write(text)
+    profiles = [p for p in ("debug", "release") if (p == "release" and RELEASE) or (p == "debug" and DEBUG)]
+    for profile in profiles if BUILDS else []:
         flag = ["--release"] if profile == "release" else []
 
         def crate_clean(fl):
@@ -547,7 +749,6 @@ def main():
         d, edit_file = crates[fl]
         toggle_edit(edit_file)
         record(fl, "check", cargo(d, "check", "-q"))
-    each(check)
 
     def check_steady(fl):
         # an editor saving the same file again and again: edit, check, three times
@@ -555,14 +756,22 @@ def main():
         for _ in range(3):
             toggle_edit(edit_file)
             record(fl, "check_steady", cargo(d, "check", "-q"))
-    each(check_steady)
+    if DEBUG and BUILDS:
+        each(check)
+        each(check_steady)
     if "--skip-lines" not in ARGS:
         for fl in FLAVOURS:
             if fl in failed:
                 continue
             d = crates[fl][0]
-            record(fl, "lines_debug", llvm_lines(d, False))
+            if DEBUG:
+                record(fl, "lines_debug", llvm_lines(d, False))
             record(fl, "lines_release", llvm_lines(d, True))
+
+    if "--cgus" in ARGS:
+        for fl in FLAVOURS:
+            if fl not in failed:
+                record(fl, "cgu_largest", cgu_largest(crates[fl][0], fl))
 
     # last: the whole dependency graph from clean (release)
     def graph(fl):
@@ -579,10 +788,10 @@ RESULTS = os.path.join(WORK, "results.json")
 
 
 def save(res):
-    json.dump(res, open(RESULTS, "w"))
+    json.dump(dict(res, _shape={"text": SHAPE.describe()}), open(RESULTS, "w"))
 
 
-def table(res, failed):
+def table(res, failed, shape=None):
     rows = [("clean build, whole dependency graph (release)", "graph"),
             ("the crate alone from clean, debug", "crate_debug"),
             ("the crate alone from clean, release", "crate_release"),
@@ -591,7 +800,8 @@ def table(res, failed):
             ("`cargo check` after the edit", "check"),
             ("`cargo check` after the edit, repeated (best of 3 edit-check cycles)", "check_steady"),
             ("LLVM IR lines, debug", "lines_debug"),
-            ("LLVM IR lines, release", "lines_release")]
+            ("LLVM IR lines, release", "lines_release"),
+            ("largest codegen unit's share of the release LLVM IR, %", "cgu_largest")]
     names = {"serde": "serde + serde_json", "fastjson": "FastJson", "miniserde": "miniserde*",
              "nanoserde": "nanoserde*"}
     shown = [fl for fl in FLAVOURS if fl not in failed and fl in res]
@@ -615,7 +825,7 @@ def table(res, failed):
             else:
                 line += f" {a / b:.2f}x |" if a and b else " - |"
         print(line)
-    print(f"\n(wall time, and in parentheses the CPU time of cargo and rustc, user + system, which a "
+    print(f"\n({shape or SHAPE.describe()}; wall time, and in parentheses the CPU time of cargo and rustc, user + system, which a "
           f"busy machine disturbs less; best of {RUNS}; flavours built alternately under nice -n 10; "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end)")
     for fl in shown:
