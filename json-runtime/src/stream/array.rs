@@ -258,4 +258,24 @@ mod tests {
             );
         }
     }
+
+    /// An element that is complete in the buffer is returned without another read, even when
+    /// it is shorter than one before it (an interactive stream, where the next bytes come only
+    /// after this element is answered, must not wait for them).
+    #[test]
+    fn buffered_elements_need_no_further_read() {
+        struct Once<'a>(Option<&'a [u8]>);
+        impl Read for Once<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let data = self.0.take().expect("read again with complete elements buffered");
+                buf[..data.len()].copy_from_slice(data);
+                Ok(data.len())
+            }
+        }
+        let input = br#"[{"a":"a long first element, longer than the rest"},{"b":1},[2],"c","#;
+        let mut elements = array_from_reader::<crate::IgnoredAny, _>(Once(Some(input)));
+        for _ in 0..4 {
+            assert!(matches!(elements.next(), Some(Ok(_))));
+        }
+    }
 }
