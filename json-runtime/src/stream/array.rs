@@ -267,7 +267,10 @@ mod tests {
         struct Once<'a>(Option<&'a [u8]>);
         impl Read for Once<'_> {
             fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-                let data = self.0.take().expect("read again with complete elements buffered");
+                let data = self
+                    .0
+                    .take()
+                    .expect("read again with complete elements buffered");
                 buf[..data.len()].copy_from_slice(data);
                 Ok(data.len())
             }

@@ -285,17 +285,8 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, i32)> {
     let Some((head, last, k)) = one_product((fraction | 1 << 23) as u64, biased - 150) else {
         return Some(to_decimal_f32_exact(bits));
     };
-    // `10 head + last` has 7 to 9 digits (`head` is in [floor(c / 10), c], c in [2^23, 2^24)):
-    // to 9 in two selects, not branches (the count varies from value to value).
-    let mut d = head * 10 + last;
-    let mut k = k;
-    for _ in 0..2 {
-        let short = (d < 100_000_000) as u64;
-        d += short.wrapping_neg() & (d * 9);
-        k -= short as i32;
-    }
-    debug_assert!((100_000_000..1_000_000_000).contains(&d));
-    Some((d, k))
+    // `10 head + last` has 7 to 9 digits (`head` is in [floor(c / 10), c], c in [2^23, 2^24)).
+    Some(nine_digits(head * 10 + last, k))
 }
 
 /// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
@@ -333,12 +324,20 @@ fn to_decimal_f32_exact(bits: u32) -> (u64, i32) {
     let vb = round_to_odd(cb);
     let vbl = round_to_odd(cbl);
     let vbr = round_to_odd(cbr);
-    let (mut d, mut k) = pick(vb, vbl, vbr, c & 1, k);
-    // A normal f32's `d` has 8 or 9 digits (below 1.68e8: `v / 10^k < 10 c`), which is random:
-    // one step as a select, not a branch. A subnormal's may have fewer.
-    let short = (d < 100_000_000) as u64;
-    d += (short.wrapping_neg()) & (d * 9);
-    k -= short as i32;
+    let (d, k) = pick(vb, vbl, vbr, c & 1, k);
+    nine_digits(d, k)
+}
+
+/// `(d, k)` for `d * 10^k` with `d` scaled to exactly 9 digits (`0 < d < 10^9`). A normal
+/// `f32`'s decimal has 7 to 9 digits, a count that varies from value to value: two steps as
+/// selects, not branches; the loop is left for subnormals, which may have fewer.
+#[inline(always)]
+fn nine_digits(mut d: u64, mut k: i32) -> (u64, i32) {
+    for _ in 0..2 {
+        let short = (d < 100_000_000) as u64;
+        d += short.wrapping_neg() & (d * 9);
+        k -= short as i32;
+    }
     while d < 100_000_000 {
         d *= 10;
         k -= 1;
