@@ -8,7 +8,9 @@
 //! - [`number`]: the number scanner's digit masks and run conversions (SSE2);
 //! - [`digits`]: integers to ASCII digits for the float writer (SSE2 and SWAR);
 //! - [`skim`]: the scans of a value skip, one type per level (a number's end from a 32-byte
-//!   digit mask).
+//!   digit mask);
+//! - [`blocks`]: 64-byte masks of quotes, backslashes and brackets, and which bytes lie inside
+//!   strings (the stream readers' search for the end of a value).
 //!
 //! Each vector path has its scalar twin beside it, the path on other targets (`cfg(target_arch)`)
 //! and the reference in the tests: [`Level`] names the paths, and the `agree` tests run every
@@ -36,6 +38,7 @@ pub(crate) use avx2::available as avx2_available;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 
+pub(crate) mod blocks;
 pub(crate) mod digits;
 pub(crate) mod newline;
 pub(crate) mod number;

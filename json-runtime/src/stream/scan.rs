@@ -30,7 +30,84 @@ fn continues_scalar(b: u8) -> bool {
 impl ValueEnd {
     /// Scans `bytes[i..]`, the value having started at the first byte ever given (a
     /// non-whitespace byte). Returns one past the value's last byte once it is known.
-    pub(crate) fn scan(&mut self, bytes: &[u8], mut i: usize) -> Option<usize> {
+    ///
+    /// Inside an array or object, 64-byte blocks at a time (`simd::blocks`: brackets counted
+    /// outside strings with bit operations) on x86_64: a third of the byte loop's instructions
+    /// on 46 KB objects (callgrind), which took the array reader from 1.08x to 1.05x the slice
+    /// reader's. The byte loop takes the last partial block, and a block with a `\` outside
+    /// strings (invalid, which the reader reports).
+    pub(crate) fn scan(&mut self, bytes: &[u8], i: usize) -> Option<usize> {
+        self.scan_with::<{ cfg!(target_arch = "x86_64") }>(bytes, i)
+    }
+
+    /// [`ValueEnd::scan`], with or without the blocks (the tests run both).
+    fn scan_with<const BLOCKS: bool>(&mut self, bytes: &[u8], mut i: usize) -> Option<usize> {
+        if self.kind == 0 && BLOCKS {
+            if let Some(b'[' | b'{') = bytes.get(i) {
+                self.kind = 2;
+                self.depth = 1;
+                i += 1;
+            }
+        }
+        if self.kind == 2 && BLOCKS {
+            while self.depth > 0 && i + 64 <= bytes.len() {
+                match self.block(bytes, i) {
+                    Ok(Some(end)) => return Some(end),
+                    Ok(None) => i += 64,
+                    Err(()) => {
+                        // This block byte by byte, then blocks again.
+                        if let Some(end) = self.scan_bytes(&bytes[..i + 64], i) {
+                            return Some(end);
+                        }
+                        i += 64;
+                    }
+                }
+            }
+        }
+        self.scan_bytes(bytes, i)
+    }
+
+    /// One block of 64 bytes at `i` inside an array or object: where the value ends in it,
+    /// `Ok(None)` if it goes on, `Err` if the byte loop must take the block.
+    #[inline(always)]
+    fn block(&mut self, bytes: &[u8], i: usize) -> Result<Option<usize>, ()> {
+        use crate::simd::blocks::{masks, Strings};
+        let m = masks(bytes, i);
+        let mut strings = Strings {
+            in_string: self.in_string,
+            escaped: self.escaped,
+            hex_left: self.hex_left,
+        };
+        let inside = strings.inside(bytes, i, &m).ok_or(())?;
+        self.in_string = strings.in_string;
+        self.escaped = strings.escaped;
+        self.hex_left = strings.hex_left;
+        let open = m.open & !inside;
+        let close = m.close & !inside;
+        let closes = close.count_ones() as usize;
+        if closes < self.depth {
+            // The depth cannot reach 0 in this block.
+            self.depth = self.depth + open.count_ones() as usize - closes;
+            return Ok(None);
+        }
+        let mut brackets = open | close;
+        while brackets != 0 {
+            let k = brackets.trailing_zeros();
+            if open >> k & 1 != 0 {
+                self.depth += 1;
+            } else {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    return Ok(Some(i + k as usize + 1));
+                }
+            }
+            brackets &= brackets - 1;
+        }
+        Ok(None)
+    }
+
+    /// The byte loop: the whole scan where blocks are not used.
+    fn scan_bytes(&mut self, bytes: &[u8], mut i: usize) -> Option<usize> {
         if self.kind == 0 {
             let &b = bytes.get(i)?;
             i += 1;
@@ -112,6 +189,67 @@ impl ValueEnd {
 mod tests {
     use super::ValueEnd;
 
+    /// The end found when the bytes come in two pieces, split at `split`.
+    fn scan_split<const BLOCKS: bool>(bytes: &[u8], split: usize) -> Option<usize> {
+        let mut s = ValueEnd::default();
+        match s.scan_with::<BLOCKS>(&bytes[..split], 0) {
+            Some(e) => Some(e),
+            None => s.scan_with::<BLOCKS>(bytes, split),
+        }
+    }
+
+    /// Blocks and the byte loop find the same end on long values of nested strings, escapes
+    /// (`\u` digits over a `"` or a block's end among them), brackets in strings, a `\` outside
+    /// strings, and cut-off values, split anywhere.
+    #[test]
+    fn blocks_agree_with_bytes() {
+        const PIECES: [&str; 14] = [
+            "[",
+            "]",
+            "{",
+            "}",
+            "\"",
+            "\"]}[{\"",
+            "\"\\\"\"",
+            "\"\\\\\"",
+            "\"\\u\"ab\"",
+            "\"\\u0041\"",
+            "1,",
+            "  \n",
+            "\\",
+            "\"abcdefghijklmnopqrstuvwxyz0123456789\"",
+        ];
+        let mut rng = crate::test_rng(0xE9D);
+        for _ in 0..crate::test_count(4_000) {
+            let mut doc = std::string::String::from(["[", "{"][(rng() % 2) as usize]);
+            let len = 40 + rng() as usize % 400;
+            while doc.len() < len {
+                // Mostly well-formed pieces; the bad ones rarely.
+                let k = (rng() % 14) as usize;
+                if k == 12 && rng() % 8 != 0 {
+                    continue;
+                }
+                doc.push_str(PIECES[k]);
+            }
+            doc.push_str(&"]".repeat(rng() as usize % 20));
+            let bytes = doc.as_bytes();
+            let whole = scan_split::<false>(bytes, bytes.len());
+            for split in [0, 1, 63, 64, 65, rng() as usize % bytes.len(), bytes.len()] {
+                let split = split.min(bytes.len());
+                assert_eq!(
+                    scan_split::<true>(bytes, split),
+                    whole,
+                    "{doc:?} at {split}"
+                );
+                assert_eq!(
+                    scan_split::<false>(bytes, split),
+                    whole,
+                    "{doc:?} at {split}"
+                );
+            }
+        }
+    }
+
     /// Every value ends where the reader ends it, whatever the split into pieces.
     #[test]
     fn ends_agree_with_reader_at_every_split() {
@@ -131,12 +269,16 @@ mod tests {
         for &(text, end) in cases {
             let bytes = text.as_bytes();
             for split in 0..=bytes.len() {
-                let mut s = ValueEnd::default();
-                let got = match s.scan(&bytes[..split], 0) {
-                    Some(e) => Some(e),
-                    None => s.scan(bytes, split),
-                };
-                assert_eq!(got, Some(end), "{text:?} split at {split}");
+                assert_eq!(
+                    scan_split::<true>(bytes, split),
+                    Some(end),
+                    "{text:?} at {split}"
+                );
+                assert_eq!(
+                    scan_split::<false>(bytes, split),
+                    Some(end),
+                    "{text:?} at {split}"
+                );
             }
         }
         // Unfinished: more bytes are needed.

@@ -1,0 +1,267 @@
+//! 64-byte blocks for the scans that follow strings and brackets without reading the values in
+//! between: which bytes are quotes, backslashes and brackets ([`masks`]), and from those, which
+//! bytes lie inside a string ([`Strings::inside`]), carried from one block to the next. A scan
+//! then counts the brackets outside strings with a few bit operations per block instead of a
+//! branch per byte.
+//!
+//! Escapes follow the reader's rule: a `\` takes the next byte whatever it is, and after `\u`
+//! the four bytes after the `u` as well (a `"` among them does not end the string: the reader
+//! reports the escape). A `\` outside a string is no escape to the reader (it reports the byte);
+//! a block with one is left to the caller's byte loop, which handles every case.
+
+/// Bit `k` of each mask is set if byte `k` of the block is in the class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Masks {
+    /// `"`.
+    pub quote: u64,
+    /// `\`.
+    pub backslash: u64,
+    /// `[` or `{`.
+    pub open: u64,
+    /// `]` or `}`.
+    pub close: u64,
+}
+
+/// The masks of the 64 bytes at `at`: SSE2 on x86_64 (its baseline), byte by byte elsewhere.
+///
+/// # Panics
+/// If `at + 64 > bytes.len()`.
+#[inline(always)]
+pub(crate) fn masks(bytes: &[u8], at: usize) -> Masks {
+    assert!(at + 64 <= bytes.len());
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the assert above: the 64 bytes at `at` are inside the slice.
+    unsafe {
+        masks_sse2(bytes, at)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    masks_bytes(bytes, at)
+}
+
+/// [`masks`] byte by byte: the path of other targets and the reference of the tests.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+pub(crate) fn masks_bytes(bytes: &[u8], at: usize) -> Masks {
+    let mut m = Masks::default();
+    for (k, &b) in bytes[at..at + 64].iter().enumerate() {
+        let bit = 1u64 << k;
+        match b {
+            b'"' => m.quote |= bit,
+            b'\\' => m.backslash |= bit,
+            b'[' | b'{' => m.open |= bit,
+            b']' | b'}' => m.close |= bit,
+            _ => {}
+        }
+    }
+    m
+}
+
+/// [`masks`] with four 16-byte SSE2 loads. `[` and `{` differ only in bit 0x20 (as `]` and
+/// `}` do), so one OR with 0x20 and one compare finds both.
+///
+/// # Safety
+/// `at + 64 <= bytes.len()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn masks_sse2(bytes: &[u8], at: usize) -> Masks {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    let mut m = Masks::default();
+    for part in 0..4 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; `at + 16 * part + 16 <= bytes.len()` by
+        // this function's contract, and `_mm_loadu_si128` has no alignment requirement.
+        let [quote, backslash, open, close] = unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(at + 16 * part) as *const __m128i);
+            let folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            let mask = |x| _mm_movemask_epi8(x) as u16 as u64;
+            [
+                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8))),
+                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8))),
+                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'{' as i8))),
+                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'}' as i8))),
+            ]
+        };
+        let shift = 16 * part;
+        m.quote |= quote << shift;
+        m.backslash |= backslash << shift;
+        m.open |= open << shift;
+        m.close |= close << shift;
+    }
+    m
+}
+
+/// What one block of a string scan leaves to the next: whether its last byte was inside a
+/// string (an opening quote or a string's content), and the bytes an escape still takes from
+/// the next block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Strings {
+    pub in_string: bool,
+    /// The last byte was a `\` that escapes the next one.
+    pub escaped: bool,
+    /// Hex digits of a `\u` escape still to come (0 to 4).
+    pub hex_left: u8,
+}
+
+impl Strings {
+    /// The bytes of the block at `at` (whose masks are `m`) that lie inside a string: each
+    /// string's opening quote and content, not its closing quote. Updates `self` for the next
+    /// block. `None` (and `self` unchanged) if a `\` lies outside a string: the caller's byte
+    /// loop takes that block.
+    ///
+    /// # Panics
+    /// If `at + 64 > bytes.len()`.
+    #[inline(always)]
+    pub(crate) fn inside(&mut self, bytes: &[u8], at: usize, m: &Masks) -> Option<u64> {
+        let block = &bytes[at..at + 64];
+        // The bytes an escape takes (the escaped byte, and a `\u`'s four hex digits), which are
+        // neither quotes nor backslashes to the scan. Usually none: one loop step per `\`.
+        let mut taken: u64 = (1u64 << self.hex_left) - 1;
+        let mut next = Strings::default();
+        if self.escaped {
+            taken |= if block[0] == b'u' { 0b11111 } else { 1 };
+        }
+        let mut backslashes = m.backslash & !taken;
+        while backslashes != 0 {
+            let k = backslashes.trailing_zeros();
+            if k == 63 {
+                next.escaped = true;
+                break;
+            }
+            // The escaped byte, and four more after a `u` (some perhaps in the next block).
+            let escape: u128 = if block[k as usize + 1] == b'u' {
+                0b11111
+            } else {
+                1
+            };
+            let escape = escape << (k + 1);
+            taken |= escape as u64;
+            next.hex_left = (escape >> 64).count_ones() as u8;
+            backslashes &= !(taken | 1 << k);
+        }
+        let quotes = m.quote & !taken;
+        let mut inside = prefix_xor(quotes);
+        if self.in_string {
+            inside = !inside;
+        }
+        if m.backslash & !taken & !inside != 0 {
+            return None;
+        }
+        next.in_string = inside >> 63 != 0;
+        *self = next;
+        Some(inside)
+    }
+}
+
+/// Bit `k` of the result is the XOR of bits `0..=k` of `x`: with `x` the quotes, the bits from
+/// each opening quote up to (not including) its closing one.
+#[inline(always)]
+fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// The SSE2 masks agree with the byte loop on every byte value at every position.
+    #[test]
+    fn masks_agree_with_bytes() {
+        let mut rng = crate::test_rng(0xB10C);
+        for _ in 0..crate::test_count(2_000) {
+            let mut block = [0u8; 80];
+            for b in block.iter_mut() {
+                let r = rng();
+                *b = if r % 3 == 0 {
+                    b"\"\\[]{}zZ;="[(r >> 8) as usize % 10]
+                } else {
+                    r as u8
+                };
+            }
+            for at in [0, 7, 16] {
+                assert_eq!(masks(&block, at), masks_bytes(&block, at));
+            }
+        }
+    }
+
+    /// The inside mask against a byte-by-byte walk of the same rule, over blocks in sequence
+    /// (carries of strings, escapes and `\u` digits crossing a block's end).
+    #[test]
+    fn inside_agrees_with_a_byte_walk() {
+        let mut rng = crate::test_rng(0x57_12);
+        const PIECES: [&[u8]; 9] = [
+            b"\"", b"\\", b"\\\\", b"\\\"", b"\\u\"ab", b"\\u0041", b"abc", b"[{}]", b"  ",
+        ];
+        // Random pieces, and an escape that crosses a block's end at each offset.
+        let mut docs: Vec<Vec<u8>> = (0..crate::test_count(3_000))
+            .map(|_| {
+                let mut doc = Vec::new();
+                while doc.len() < 64 * 4 {
+                    doc.extend_from_slice(PIECES[(rng() % 9) as usize]);
+                }
+                doc
+            })
+            .collect();
+        for fill in 55..70 {
+            for escape in [&b"\\u\"ab\"[]"[..], b"\\\"[]\"[]", b"\\\\\"[]"] {
+                let mut doc = alloc::vec![b'"'];
+                doc.resize(fill, b'x');
+                doc.extend_from_slice(escape);
+                doc.resize(128, b'[');
+                docs.push(doc);
+            }
+        }
+        for doc in docs {
+            // The byte walk: inside, and whether it gives up (a `\` outside strings).
+            let (mut in_string, mut escaped, mut hex) = (false, false, 0);
+            let mut expected = Vec::new();
+            let mut bad_block = None;
+            for (i, &b) in doc.iter().enumerate() {
+                if hex > 0 {
+                    hex -= 1;
+                } else if escaped {
+                    escaped = false;
+                    hex = if b == b'u' { 4 } else { 0 };
+                } else if in_string {
+                    match b {
+                        b'"' => in_string = false,
+                        b'\\' => escaped = true,
+                        _ => {}
+                    }
+                } else if b == b'"' {
+                    in_string = true;
+                } else if b == b'\\' {
+                    bad_block.get_or_insert(i / 64);
+                }
+                // Inside: the opening quote and content, not the closing quote.
+                expected.push(in_string);
+            }
+            let mut s = Strings::default();
+            for block in 0..doc.len() / 64 {
+                let at = block * 64;
+                let got = s.inside(&doc, at, &masks(&doc, at));
+                if bad_block == Some(block) {
+                    assert_eq!(got, None, "{:?}", String::from_utf8_lossy(&doc));
+                    break;
+                }
+                let got = got.expect("no backslash outside strings");
+                for k in 0..64 {
+                    assert_eq!(
+                        got >> k & 1 != 0,
+                        expected[at + k],
+                        "byte {} of {:?}",
+                        at + k,
+                        String::from_utf8_lossy(&doc)
+                    );
+                }
+            }
+        }
+    }
+}
