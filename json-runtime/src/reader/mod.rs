@@ -6,6 +6,7 @@ use alloc::{string::String, string::ToString, vec::Vec};
 
 pub(crate) mod number;
 mod number_scan;
+mod skim_walk;
 mod skip;
 mod string;
 

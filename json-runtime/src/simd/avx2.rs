@@ -242,3 +242,62 @@ pub(super) unsafe fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
     }
     len
 }
+
+/// The token classes of the 64 bytes at `at` (`blocks::Tokens`), 32 bytes at a time.
+///
+/// # Safety
+/// `at + 64 <= bytes.len()`, and the CPU has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn tokens(bytes: &[u8], at: usize) -> super::blocks::Tokens {
+    debug_assert!(at + 64 <= bytes.len());
+    // SAFETY: the caller guarantees that bytes[at..at + 64] is inside the slice;
+    // `_mm256_loadu_si256` has no alignment requirement.
+    let (lo, hi) = unsafe {
+        (
+            _mm256_loadu_si256(bytes.as_ptr().add(at) as *const __m256i),
+            _mm256_loadu_si256(bytes.as_ptr().add(at + 32) as *const __m256i),
+        )
+    };
+    // Each mask behind `opaque` (see there).
+    macro_rules! eq {
+        ($v:expr, $b:expr) => {
+            _mm256_cmpeq_epi8($v, _mm256_set1_epi8($b as i8))
+        };
+    }
+    macro_rules! both {
+        ($f:ident) => {
+            super::opaque(
+                (_mm256_movemask_epi8($f(lo)) as u32 as u64)
+                    | (_mm256_movemask_epi8($f(hi)) as u32 as u64) << 32,
+            )
+        };
+    }
+    let quote = |v| eq!(v, b'"');
+    let backslash = |v| eq!(v, b'\\');
+    let control = |v| {
+        let max = _mm256_set1_epi8(0x1f);
+        _mm256_cmpeq_epi8(_mm256_max_epu8(v, max), max)
+    };
+    let ws = |v| {
+        _mm256_or_si256(
+            _mm256_or_si256(eq!(v, b' '), eq!(v, b'\n')),
+            _mm256_or_si256(eq!(v, b'\t'), eq!(v, b'\r')),
+        )
+    };
+    // `[`, `{` and `]`, `}` differ only in bit 0x20.
+    let structural = |v| {
+        let folded = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+        _mm256_or_si256(
+            _mm256_or_si256(eq!(folded, b'{'), eq!(folded, b'}')),
+            _mm256_or_si256(eq!(v, b':'), eq!(v, b',')),
+        )
+    };
+    super::blocks::Tokens {
+        quote: both!(quote),
+        backslash: both!(backslash),
+        control: both!(control),
+        ws: both!(ws),
+        structural: both!(structural),
+    }
+}

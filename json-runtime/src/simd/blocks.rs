@@ -90,6 +90,45 @@ unsafe fn masks_sse2(bytes: &[u8], at: usize) -> Masks {
     m
 }
 
+/// The classes of a block that a validating skip walks (`reader/skim_walk.rs`): bit `k` of a
+/// mask is set if byte `k` is in the class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tokens {
+    /// `"`.
+    pub quote: u64,
+    /// `\`.
+    pub backslash: u64,
+    /// Below 0x20 (whitespace included).
+    pub control: u64,
+    /// Space, tab, line feed, carriage return.
+    pub ws: u64,
+    /// `{`, `}`, `[`, `]`, `:` or `,`.
+    pub structural: u64,
+}
+
+/// [`Tokens`] of the 64 bytes at `at`, byte by byte (the scalar level, and the reference of the
+/// tests).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+pub(crate) fn tokens_bytes(bytes: &[u8], at: usize) -> Tokens {
+    let mut t = Tokens::default();
+    for (k, &b) in bytes[at..at + 64].iter().enumerate() {
+        let bit = 1u64 << k;
+        match b {
+            b'"' => t.quote |= bit,
+            b'\\' => t.backslash |= bit,
+            b' ' => t.ws |= bit,
+            b'\t' | b'\n' | b'\r' => {
+                t.ws |= bit;
+                t.control |= bit;
+            }
+            0..=0x1f => t.control |= bit,
+            b'{' | b'}' | b'[' | b']' | b':' | b',' => t.structural |= bit,
+            _ => {}
+        }
+    }
+    t
+}
+
 /// What one block of a string scan leaves to the next: whether its last byte was inside a
 /// string (an opening quote or a string's content), and the bytes an escape still takes from
 /// the next block.
@@ -102,29 +141,64 @@ pub(crate) struct Strings {
     pub hex_left: u8,
 }
 
+/// One block's strings, from [`Strings::inside`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct InBlock {
+    /// The bytes inside a string: each string's opening quote and content, not its closing
+    /// quote.
+    pub inside: u64,
+    /// The quotes that open or close a string (not those an escape takes).
+    pub quotes: u64,
+    /// Where the scan cannot go on: a `\` outside strings, or (checked escapes) an escape the
+    /// reader rejects. The masks are right below the lowest bit set here, not from it on.
+    pub bad: u64,
+}
+
 impl Strings {
-    /// The bytes of the block at `at` (whose masks are `m`) that lie inside a string: each
-    /// string's opening quote and content, not its closing quote. Updates `self` for the next
-    /// block. `None` (and `self` unchanged) if a `\` lies outside a string: the caller's byte
-    /// loop takes that block.
+    /// The strings of the block at `at`, from its `quote` and `backslash` masks, and `self`
+    /// updated for the next block (meaningless if `bad` is not 0). With `VALID`, escapes are
+    /// checked as the reader checks them: a byte of `"\/bfnrtu` after `\`, four hex digits
+    /// after `\u`.
     ///
     /// # Panics
     /// If `at + 64 > bytes.len()`.
     #[inline(always)]
-    pub(crate) fn inside(&mut self, bytes: &[u8], at: usize, m: &Masks) -> Option<u64> {
+    pub(crate) fn inside<const VALID: bool>(
+        &mut self,
+        bytes: &[u8],
+        at: usize,
+        quote: u64,
+        backslash: u64,
+    ) -> InBlock {
         let block = &bytes[at..at + 64];
+        // Whether the escape whose letter is at `i` is one the reader accepts.
+        let valid = |i: usize| match bytes[i] {
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => true,
+            b'u' => bytes
+                .get(i + 1..i + 5)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)),
+            _ => false,
+        };
+        let mut bad = 0;
         // The bytes an escape takes (the escaped byte, and a `\u`'s four hex digits), which are
         // neither quotes nor backslashes to the scan. Usually none: one loop step per `\`.
         let mut taken: u64 = (1u64 << self.hex_left) - 1;
         let mut next = Strings::default();
         if self.escaped {
+            if VALID && !valid(at) {
+                bad = 1;
+            }
             taken |= if block[0] == b'u' { 0b11111 } else { 1 };
         }
-        let mut backslashes = m.backslash & !taken;
+        let mut backslashes = backslash & !taken;
         while backslashes != 0 {
             let k = backslashes.trailing_zeros();
             if k == 63 {
                 next.escaped = true;
+                break;
+            }
+            if VALID && !valid(at + k as usize + 1) {
+                bad |= 1 << k;
                 break;
             }
             // The escaped byte, and four more after a `u` (some perhaps in the next block).
@@ -138,17 +212,19 @@ impl Strings {
             next.hex_left = (escape >> 64).count_ones() as u8;
             backslashes &= !(taken | 1 << k);
         }
-        let quotes = m.quote & !taken;
+        let quotes = quote & !taken;
         let mut inside = prefix_xor(quotes);
         if self.in_string {
             inside = !inside;
         }
-        if m.backslash & !taken & !inside != 0 {
-            return None;
-        }
+        bad |= backslash & !taken & !inside;
         next.in_string = inside >> 63 != 0;
         *self = next;
-        Some(inside)
+        InBlock {
+            inside,
+            quotes,
+            bad,
+        }
     }
 }
 
@@ -187,6 +263,32 @@ mod tests {
             }
             for at in [0, 7, 16] {
                 assert_eq!(masks(&block, at), masks_bytes(&block, at));
+            }
+        }
+    }
+
+    /// Every level's token classes agree with the byte loop on every byte value.
+    #[test]
+    fn tokens_agree_with_bytes() {
+        let mut rng = crate::test_rng(0x70C);
+        for _ in 0..crate::test_count(2_000) {
+            let mut block = [0u8; 80];
+            for b in block.iter_mut() {
+                let r = rng();
+                *b = if r % 3 == 0 {
+                    b"\"\\[]{}:, \t\n\r\x00\x1f\x7f\x80"[(r >> 8) as usize % 16]
+                } else {
+                    r as u8
+                };
+            }
+            for at in [0, 7, 16] {
+                for level in crate::simd::Level::runnable() {
+                    assert_eq!(
+                        crate::simd::skim::tokens_at(level, &block, at),
+                        tokens_bytes(&block, at),
+                        "{level:?}"
+                    );
+                }
             }
         }
     }
@@ -246,12 +348,14 @@ mod tests {
             let mut s = Strings::default();
             for block in 0..doc.len() / 64 {
                 let at = block * 64;
-                let got = s.inside(&doc, at, &masks(&doc, at));
+                let m = masks(&doc, at);
+                let got = s.inside::<false>(&doc, at, m.quote, m.backslash);
                 if bad_block == Some(block) {
-                    assert_eq!(got, None, "{:?}", String::from_utf8_lossy(&doc));
+                    assert_ne!(got.bad, 0, "{:?}", String::from_utf8_lossy(&doc));
                     break;
                 }
-                let got = got.expect("no backslash outside strings");
+                assert_eq!(got.bad, 0, "{:?}", String::from_utf8_lossy(&doc));
+                let got = got.inside;
                 for k in 0..64 {
                     assert_eq!(
                         got >> k & 1 != 0,

@@ -10,6 +10,8 @@
 //! Anything else (an exponent, a run reaching the window's end, fewer than 32 bytes left) goes
 //! to the byte loop [`number_end_bytes`], which is also the scalar level and the reference.
 
+pub(crate) use super::blocks::Tokens;
+
 /// The scans one level of the skip uses.
 ///
 /// # Safety
@@ -41,6 +43,15 @@ pub(crate) trait Scans {
     /// # Safety
     /// `at + 64 <= bytes.len()`, and the CPU has the level's features.
     unsafe fn classes(bytes: &[u8], at: usize) -> Classes;
+    /// Whether the skip walks arrays and objects a 64-byte block at a time
+    /// (`reader/skim_walk.rs`, with [`Scans::tokens`]); the scalar level takes them a token at
+    /// a time, which is faster than classifying 64 bytes one at a time.
+    const WALK: bool;
+    /// The token classes of the 64 bytes at `at`.
+    ///
+    /// # Safety
+    /// `at + 64 <= bytes.len()`, and the CPU has the level's features.
+    unsafe fn tokens(bytes: &[u8], at: usize) -> Tokens;
 }
 
 /// The classes of the bytes of a 64-byte window that a number array is made of: bit `k` of a
@@ -195,6 +206,11 @@ impl Scans for Scalar {
     unsafe fn classes(bytes: &[u8], at: usize) -> Classes {
         classes_bytes(bytes, at)
     }
+    const WALK: bool = false;
+    #[inline(always)]
+    unsafe fn tokens(bytes: &[u8], at: usize) -> Tokens {
+        super::blocks::tokens_bytes(bytes, at)
+    }
 }
 
 /// SSE2 blocks (the x86_64 baseline).
@@ -236,6 +252,12 @@ impl Scans for Sse2 {
         };
         Classes::join(half(at), half(at + 32))
     }
+    const WALK: bool = true;
+    #[inline(always)]
+    unsafe fn tokens(bytes: &[u8], at: usize) -> Tokens {
+        // SAFETY: the caller guarantees `at + 64 <= bytes.len()`.
+        unsafe { super::sse2::tokens(bytes, at) }
+    }
 }
 
 /// AVX2 blocks after the first SSE2 ones, and 32-byte digit masks.
@@ -272,6 +294,12 @@ impl Scans for Avx2 {
     unsafe fn classes(bytes: &[u8], at: usize) -> Classes {
         // SAFETY: the caller guarantees `at + 64 <= bytes.len()` and AVX2.
         unsafe { super::avx2::classes(bytes, at) }
+    }
+    const WALK: bool = true;
+    #[inline(always)]
+    unsafe fn tokens(bytes: &[u8], at: usize) -> Tokens {
+        // SAFETY: the caller guarantees `at + 64 <= bytes.len()` and AVX2.
+        unsafe { super::avx2::tokens(bytes, at) }
     }
 }
 
@@ -439,5 +467,24 @@ mod tests {
             let ours = number_end_bytes(&doc, 1) == Some(1 + t.len());
             assert_eq!(ours, serde.is_ok_and(|v| v.len() == 1), "{t:?}");
         }
+    }
+}
+
+/// [`Scans::tokens`] on the path `level` (tests). Only call with a level of `Level::runnable`.
+#[cfg(test)]
+pub(crate) fn tokens_at(level: super::Level, bytes: &[u8], at: usize) -> Tokens {
+    use super::Level;
+    assert!(at + 64 <= bytes.len());
+    match level {
+        // SAFETY: the assert above; the scalar path needs no CPU feature.
+        Level::Scalar => unsafe { Scalar::tokens(bytes, at) },
+        // SAFETY: the assert above; SSE2 is part of the x86_64 baseline.
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => unsafe { Sse2::tokens(bytes, at) },
+        // SAFETY: the assert above; `Level::runnable` lists `Avx2` only if the CPU has AVX2.
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => unsafe { Avx2::tokens(bytes, at) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unreachable!("{level:?} is x86_64 only"),
     }
 }

@@ -155,3 +155,55 @@ pub(super) fn ws_tail(bytes: &[u8], i: usize) -> usize {
     }
     len
 }
+
+/// The token classes of the 64 bytes at `at` (`blocks::Tokens`), 16 bytes at a time.
+///
+/// # Safety
+/// `at + 64 <= bytes.len()`.
+#[inline(always)]
+pub(super) unsafe fn tokens(bytes: &[u8], at: usize) -> super::blocks::Tokens {
+    debug_assert!(at + 64 <= bytes.len());
+    let mut t = super::blocks::Tokens::default();
+    for part in 0..4 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; `at + 16 * part + 16 <= bytes.len()` by
+        // this function's contract, and `_mm_loadu_si128` has no alignment requirement.
+        let [quote, backslash, control, ws, structural] = unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(at + 16 * part) as *const __m128i);
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            // `[`, `{` and `]`, `}` differ only in bit 0x20.
+            let folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            let max_control = _mm_set1_epi8(0x1f);
+            let mask = |x| _mm_movemask_epi8(x) as u16 as u64;
+            [
+                mask(eq(b'"')),
+                mask(eq(b'\\')),
+                mask(_mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control)),
+                mask(_mm_or_si128(
+                    _mm_or_si128(eq(b' '), eq(b'\n')),
+                    _mm_or_si128(eq(b'\t'), eq(b'\r')),
+                )),
+                mask(_mm_or_si128(
+                    _mm_or_si128(
+                        _mm_cmpeq_epi8(folded, _mm_set1_epi8(b'{' as i8)),
+                        _mm_cmpeq_epi8(folded, _mm_set1_epi8(b'}' as i8)),
+                    ),
+                    _mm_or_si128(eq(b':'), eq(b',')),
+                )),
+            ]
+        };
+        let shift = 16 * part;
+        t.quote |= quote << shift;
+        t.backslash |= backslash << shift;
+        t.control |= control << shift;
+        t.ws |= ws << shift;
+        t.structural |= structural << shift;
+    }
+    // As in `avx2::tokens`.
+    super::blocks::Tokens {
+        quote: super::opaque(t.quote),
+        backslash: super::opaque(t.backslash),
+        control: super::opaque(t.control),
+        ws: super::opaque(t.ws),
+        structural: super::opaque(t.structural),
+    }
+}

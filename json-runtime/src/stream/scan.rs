@@ -78,7 +78,11 @@ impl ValueEnd {
             escaped: self.escaped,
             hex_left: self.hex_left,
         };
-        let inside = strings.inside(bytes, i, &m).ok_or(())?;
+        let found = strings.inside::<false>(bytes, i, m.quote, m.backslash);
+        if found.bad != 0 {
+            return Err(());
+        }
+        let inside = found.inside;
         self.in_string = strings.in_string;
         self.escaped = strings.escaped;
         self.hex_left = strings.hex_left;
