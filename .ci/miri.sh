@@ -10,7 +10,6 @@
 #   reader/number/mod.rs parse_float_slow .. reader::tests::slow_float_path
 #   simd/mod.rs find_special_x86, skip_whitespace_x86, find_rest, skip_rest ... simd::tests::*,
 #                                            reader::tests::whitespace_after_comma_like_serde_json
-  reader::skip::tests::
 #   reader/mod.rs keep_branch .............. an empty asm! (no instructions): compiled out under
 #                                            Miri, which cannot run asm; every reader test runs it natively
 #   simd/sse2.rs special_block, not_ws_block, scan, special_tail, skip_ws, ws_tail,
@@ -28,9 +27,14 @@
 #                                            number_windows ... reader::skip::tests::* (the fast
 #                                            skip at every level against the exact one; number
 #                                            arrays long enough for the 64-byte windows)
-#   simd/skim.rs Scans for Sse2 and Avx2, number_end_at, classes_at ... reader::skip::tests::*
-#                                            (the AVX2 level in the second run below)
-#   simd/sse2.rs eq_masks, simd/avx2.rs digit_mask32, classes ... reader::skip::tests::*
+#   simd/skim.rs Scans for Sse2 and Avx2, number_end_at, classes_at, tokens_at ...
+#                                            reader::skip::tests::* (the AVX2 level in the second
+#                                            run below)
+#   reader/skim_walk.rs skim_container (3 calls of the level's scans) ... reader::skip::tests::*
+#   simd/sse2.rs eq_masks, tokens, simd/avx2.rs digit_mask32, classes, tokens ...
+#                                            reader::skip::tests::*, simd::blocks::tests::*
+#   simd/blocks.rs masks_sse2 ............. simd::blocks::tests::*, stream::scan::tests::*
+#   simd/mod.rs opaque ..................... an empty asm! (a comment): compiled out under Miri
 #   small.rs append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
@@ -88,8 +92,10 @@ filters=(
   impls::partial_array::tests::
   impls::vec_read::tests::
   stream::buffer::tests::lying_read_counts_stay_in_bounds
+  simd::blocks::tests::
+  stream::scan::tests::
 )
-avx2_filters=(simd::tests:: simd::utf8::tests:: reader::skip::tests::)
+avx2_filters=(simd::tests:: simd::utf8::tests:: simd::blocks::tests:: reader::skip::tests::)
 timeout_s=${MIRI_TIMEOUT:-900}
 
 # Fails if a filter names no test of the binary (the listing builds the test binary first).

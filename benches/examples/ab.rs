@@ -423,6 +423,12 @@ fn main() {
         &serde_json::to_vec(&repos).unwrap(),
         false,
     );
+    ab::<Vec<api_repos::RepoSummary>>(
+        &cfg,
+        "api_repos_skim",
+        &serde_json::to_vec(&repos).unwrap(),
+        false,
+    );
     // Skim reads: a few fields declared, the rest of the document skipped.
     ab::<skim::TwitterIds>(&cfg, "twitter_skim", &twitter, false);
     ab::<skim::CanadaType>(&cfg, "canada_skim", &canada, false);

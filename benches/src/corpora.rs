@@ -86,12 +86,16 @@ pub fn run(suite: &mut Suite) {
 /// A skim read: `p` read into `T`, which declares a few of its fields (read rows only, as
 /// `<payload>_skim`; writing the few fields back is not the workload).
 fn skim_read<T: Owned>(suite: &mut Suite, p: Payload) {
-    let input = p.load();
-    let value: T = read(p.name, &input);
+    skim_rows::<T>(suite, &format!("{}_skim", p.name), &p.load());
+}
+
+/// The read rows of `input` read into `T`, which declares a few of its fields, as payload
+/// `name`.
+pub(crate) fn skim_rows<T: Owned>(suite: &mut Suite, name: &str, input: &[u8]) {
+    let value: T = read(name, input);
     let out_len = serde_json::to_vec(&value).unwrap().len();
-    let name = format!("{}_skim", p.name);
-    let mut run = PayloadRun::new(&suite.cfg, &name, input.len(), out_len);
+    let mut run = PayloadRun::new(&suite.cfg, name, input.len(), out_len);
     run.layout = "read a few fields, skip the rest";
-    de_rows::<T>(&mut run, &input);
+    de_rows::<T>(&mut run, input);
     suite.finish(run);
 }

@@ -105,10 +105,14 @@ pub fn run(suite: &mut Suite) {
     document::<extra::update_center::UpdateCenter>(suite, payloads::UPDATE_CENTER);
 
     // Generated shapes.
-    generated_derive(
+    let repos = generated::api_repos::generate(sizes::API_REPOS);
+    let repos_input = serde_json::to_vec(&repos).unwrap();
+    generated_derive(suite, "api_repos", repos);
+    // The same answer read by a client that declares a dozen of its fields.
+    crate::corpora::skim_rows::<Vec<generated::api_repos::RepoSummary>>(
         suite,
-        "api_repos",
-        generated::api_repos::generate(sizes::API_REPOS),
+        "api_repos_skim",
+        &repos_input,
     );
     let (devices, per_device) = sizes::TELEMETRY;
     generated_derive(
