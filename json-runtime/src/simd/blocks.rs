@@ -9,8 +9,10 @@
 //! reports the escape). A `\` outside a string is no escape to the reader (it reports the byte);
 //! a block with one is left to the caller's byte loop, which handles every case.
 
-/// Bit `k` of each mask is set if byte `k` of the block is in the class.
+/// Bit `k` of each mask is set if byte `k` of the block is in the class. (Used by the stream
+/// readers, which need `std`.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) struct Masks {
     /// `"`.
     pub quote: u64,
@@ -27,6 +29,7 @@ pub(crate) struct Masks {
 /// # Panics
 /// If `at + 64 > bytes.len()`.
 #[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) fn masks(bytes: &[u8], at: usize) -> Masks {
     assert!(at + 64 <= bytes.len());
     #[cfg(target_arch = "x86_64")]
@@ -39,7 +42,10 @@ pub(crate) fn masks(bytes: &[u8], at: usize) -> Masks {
 }
 
 /// [`masks`] byte by byte: the path of other targets and the reference of the tests.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[cfg_attr(
+    any(all(target_arch = "x86_64", not(test)), not(feature = "std")),
+    allow(dead_code)
+)]
 pub(crate) fn masks_bytes(bytes: &[u8], at: usize) -> Masks {
     let mut m = Masks::default();
     for (k, &b) in bytes[at..at + 64].iter().enumerate() {
@@ -254,7 +260,7 @@ mod tests {
         (0..crate::test_count(2_000)).map(move |_| {
             core::array::from_fn(|_| {
                 let r = rng();
-                if r % 3 == 0 {
+                if r.is_multiple_of(3) {
                     special[(r >> 8) as usize % special.len()]
                 } else {
                     r as u8

@@ -433,6 +433,25 @@ pub(crate) fn classes_at(level: super::Level, bytes: &[u8], at: usize) -> Option
     })
 }
 
+/// [`Scans::tokens`] on the path `level` (tests). Only call with a level of `Level::runnable`.
+#[cfg(test)]
+pub(crate) fn tokens_at(level: super::Level, bytes: &[u8], at: usize) -> Tokens {
+    use super::Level;
+    assert!(at + 64 <= bytes.len());
+    match level {
+        // SAFETY: the assert above; the scalar path needs no CPU feature.
+        Level::Scalar => unsafe { Scalar::tokens(bytes, at) },
+        // SAFETY: the assert above; SSE2 is part of the x86_64 baseline.
+        #[cfg(target_arch = "x86_64")]
+        Level::Sse2 => unsafe { Sse2::tokens(bytes, at) },
+        // SAFETY: the assert above; `Level::runnable` lists `Avx2` only if the CPU has AVX2.
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => unsafe { Avx2::tokens(bytes, at) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => unreachable!("{level:?} is x86_64 only"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::number_end_bytes;
@@ -467,24 +486,5 @@ mod tests {
             let ours = number_end_bytes(&doc, 1) == Some(1 + t.len());
             assert_eq!(ours, serde.is_ok_and(|v| v.len() == 1), "{t:?}");
         }
-    }
-}
-
-/// [`Scans::tokens`] on the path `level` (tests). Only call with a level of `Level::runnable`.
-#[cfg(test)]
-pub(crate) fn tokens_at(level: super::Level, bytes: &[u8], at: usize) -> Tokens {
-    use super::Level;
-    assert!(at + 64 <= bytes.len());
-    match level {
-        // SAFETY: the assert above; the scalar path needs no CPU feature.
-        Level::Scalar => unsafe { Scalar::tokens(bytes, at) },
-        // SAFETY: the assert above; SSE2 is part of the x86_64 baseline.
-        #[cfg(target_arch = "x86_64")]
-        Level::Sse2 => unsafe { Sse2::tokens(bytes, at) },
-        // SAFETY: the assert above; `Level::runnable` lists `Avx2` only if the CPU has AVX2.
-        #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => unsafe { Avx2::tokens(bytes, at) },
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => unreachable!("{level:?} is x86_64 only"),
     }
 }

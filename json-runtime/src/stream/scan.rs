@@ -230,7 +230,7 @@ mod tests {
             while doc.len() < len {
                 // Mostly well-formed pieces; the bad ones rarely.
                 let k = (rng() % 14) as usize;
-                if k == 12 && rng() % 8 != 0 {
+                if k == 12 && !rng().is_multiple_of(8) {
                     continue;
                 }
                 doc.push_str(PIECES[k]);
