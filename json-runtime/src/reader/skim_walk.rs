@@ -7,9 +7,15 @@
 //! the structural bytes outside strings, the opening quote of each string, the first byte of
 //! each number or literal. A string costs one token whatever its length, whitespace costs
 //! nothing, and a string's bytes are checked as a whole (no control byte inside). The walk
-//! checks the grammar as it goes, each number and literal with the token loop's scans, and answers like
-//! `skip::skim`: where the value ends, or `None` where the exact path must decide (anything
-//! wrong or unusual, also after the value in its last block).
+//! checks the grammar as it goes (one table step per token, `STEP`), each number and literal
+//! with the token loop's scans, and answers like `skip::skim`: where the value ends, or `None`
+//! where the exact path must decide (anything wrong or unusual in the value). A bad byte after
+//! the value's end in its last block (a `\` outside strings, a bad escape, a control byte in a
+//! string) does not matter: tokens are taken up to the first bad byte only.
+//!
+//! On twitter.json's skipped fields this takes 24% less time than the token loop although it
+//! executes 1.3x its instructions (it classifies every byte, also inside long strings): 22% fewer
+//! conditional branches and a fifth of the mispredicted indirect jumps (callgrind's simulator).
 //!
 //! Runs of number arrays (canada.json's coordinates) still go to `skip::number_windows`, tried
 //! where an array's element starts, as the token loop tries them.
