@@ -33,7 +33,7 @@
 #   reader/skim_walk.rs skim_container (3 calls of the level's scans) ... reader::skip::tests::*
 #   simd/sse2.rs eq_masks, tokens, simd/avx2.rs digit_mask32, classes, tokens ...
 #                                            reader::skip::tests::*, simd::blocks::tests::*
-#   simd/blocks.rs masks_sse2 ............. simd::blocks::tests::*, stream::scan::tests::*
+#   simd/sse2.rs masks, simd/blocks.rs masks ... simd::blocks::tests::*, stream::scan::tests::*
 #   simd/mod.rs opaque ..................... an empty asm! (a comment): compiled out under Miri
 #   small.rs append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)

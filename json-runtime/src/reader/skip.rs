@@ -257,11 +257,7 @@ unsafe fn skim<S: Scans>(input: &[u8], mut pos: usize, depth_left: u32) -> Optio
     }
     if S::WALK {
         let start = ws!(pos);
-        if let Some(&b @ (b'{' | b'[')) = input.get(start) {
-            if max_depth > 0 && input.get(start + 1) == Some(&(b + 2)) {
-                // `{}` or `[]` (`}` and `]` are two above their openers): no block needed.
-                return Some(start + 2);
-            }
+        if let Some(b'{' | b'[') = input.get(start) {
             // SAFETY: this function's contract.
             return unsafe { super::skim_walk::skim_container::<S>(input, start, max_depth) };
         }

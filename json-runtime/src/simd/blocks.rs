@@ -4,10 +4,14 @@
 //! then counts the brackets outside strings with a few bit operations per block instead of a
 //! branch per byte.
 //!
+//! The validating skip (`reader/skim_walk.rs`) uses the same strings with [`Tokens`], the
+//! classes its walk needs, computed per level in `skim::Scans::tokens`.
+//!
 //! Escapes follow the reader's rule: a `\` takes the next byte whatever it is, and after `\u`
 //! the four bytes after the `u` as well (a `"` among them does not end the string: the reader
-//! reports the escape). A `\` outside a string is no escape to the reader (it reports the byte);
-//! a block with one is left to the caller's byte loop, which handles every case.
+//! reports the escape). A `\` outside a string is no escape to the reader (it reports the byte):
+//! [`InBlock::bad`] marks it, and the caller stops there (the stream scan takes that block byte
+//! by byte, the skip walk takes only the tokens before it).
 
 /// Bit `k` of each mask is set if byte `k` of the block is in the class. (Used by the stream
 /// readers, which need `std`.)
@@ -35,7 +39,7 @@ pub(crate) fn masks(bytes: &[u8], at: usize) -> Masks {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the assert above: the 64 bytes at `at` are inside the slice.
     unsafe {
-        masks_sse2(bytes, at)
+        super::sse2::masks(bytes, at)
     }
     #[cfg(not(target_arch = "x86_64"))]
     masks_bytes(bytes, at)
@@ -57,41 +61,6 @@ pub(crate) fn masks_bytes(bytes: &[u8], at: usize) -> Masks {
             b']' | b'}' => m.close |= bit,
             _ => {}
         }
-    }
-    m
-}
-
-/// [`masks`] with four 16-byte SSE2 loads. `[` and `{` differ only in bit 0x20 (as `]` and
-/// `}` do), so one OR with 0x20 and one compare finds both.
-///
-/// # Safety
-/// `at + 64 <= bytes.len()`.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn masks_sse2(bytes: &[u8], at: usize) -> Masks {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    let mut m = Masks::default();
-    for part in 0..4 {
-        // SAFETY: SSE2 is part of the x86_64 baseline; `at + 16 * part + 16 <= bytes.len()` by
-        // this function's contract, and `_mm_loadu_si128` has no alignment requirement.
-        let [quote, backslash, open, close] = unsafe {
-            let v = _mm_loadu_si128(bytes.as_ptr().add(at + 16 * part) as *const __m128i);
-            let folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-            let mask = |x| _mm_movemask_epi8(x) as u16 as u64;
-            [
-                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8))),
-                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8))),
-                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'{' as i8))),
-                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'}' as i8))),
-            ]
-        };
-        let shift = 16 * part;
-        m.quote |= quote << shift;
-        m.backslash |= backslash << shift;
-        m.open |= open << shift;
-        m.close |= close << shift;
     }
     m
 }

@@ -10,7 +10,7 @@
 //! - [`skim`]: the scans of a value skip, one type per level (a number's end from a 32-byte
 //!   digit mask);
 //! - [`blocks`]: 64-byte masks of quotes, backslashes and brackets, and which bytes lie inside
-//!   strings (the stream readers' search for the end of a value).
+//!   strings (the stream readers' search for the end of a value, and the skip's block walk).
 //!
 //! Each vector path has its scalar twin beside it, the path on other targets (`cfg(target_arch)`)
 //! and the reference in the tests: [`Level`] names the paths, and the `agree` tests run every

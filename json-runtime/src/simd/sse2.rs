@@ -156,6 +156,38 @@ pub(super) fn ws_tail(bytes: &[u8], i: usize) -> usize {
     len
 }
 
+/// `blocks::masks` with four 16-byte SSE2 loads. `[` and `{` differ only in bit 0x20 (as `]` and
+/// `}` do), so one OR with 0x20 and one compare finds both.
+///
+/// # Safety
+/// `at + 64 <= bytes.len()`.
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(super) unsafe fn masks(bytes: &[u8], at: usize) -> super::blocks::Masks {
+    let mut m = super::blocks::Masks::default();
+    for part in 0..4 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; `at + 16 * part + 16 <= bytes.len()` by
+        // this function's contract, and `_mm_loadu_si128` has no alignment requirement.
+        let [quote, backslash, open, close] = unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(at + 16 * part) as *const __m128i);
+            let folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            let mask = |x| _mm_movemask_epi8(x) as u16 as u64;
+            [
+                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8))),
+                mask(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8))),
+                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'{' as i8))),
+                mask(_mm_cmpeq_epi8(folded, _mm_set1_epi8(b'}' as i8))),
+            ]
+        };
+        let shift = 16 * part;
+        m.quote |= quote << shift;
+        m.backslash |= backslash << shift;
+        m.open |= open << shift;
+        m.close |= close << shift;
+    }
+    m
+}
+
 /// The token classes of the 64 bytes at `at` (`blocks::Tokens`), 16 bytes at a time.
 ///
 /// # Safety

@@ -6,15 +6,16 @@
 #[allow(unused_imports)]
 use std::prelude::rust_2021::*;
 
+use crate::simd::blocks::Strings;
+
 /// The state of a scan between refills.
 #[derive(Default)]
 pub(crate) struct ValueEnd {
     depth: usize,
-    in_string: bool,
-    escaped: bool,
-    /// Bytes of a `\u` escape still to skip: the reader takes the four bytes after `\u`
-    /// whatever they are, so a `"` among them must not end the string here either.
-    hex_left: u8,
+    /// Inside a string, after a `\`, and the bytes of a `\u` escape still to skip (the reader
+    /// takes the four bytes after `\u` whatever they are, so a `"` among them must not end the
+    /// string here either): the byte loop's state, and the blocks' carry.
+    strings: Strings,
     /// 0: nothing seen yet; 1: a scalar (number, literal or stray byte); 2: a string, array or
     /// object.
     kind: u8,
@@ -71,21 +72,14 @@ impl ValueEnd {
     /// `Ok(None)` if it goes on, `Err` if the byte loop must take the block.
     #[inline(always)]
     fn block(&mut self, bytes: &[u8], i: usize) -> Result<Option<usize>, ()> {
-        use crate::simd::blocks::{masks, Strings};
-        let m = masks(bytes, i);
-        let mut strings = Strings {
-            in_string: self.in_string,
-            escaped: self.escaped,
-            hex_left: self.hex_left,
-        };
+        let m = crate::simd::blocks::masks(bytes, i);
+        let mut strings = self.strings;
         let found = strings.inside::<false>(bytes, i, m.quote, m.backslash);
         if found.bad != 0 {
             return Err(());
         }
         let inside = found.inside;
-        self.in_string = strings.in_string;
-        self.escaped = strings.escaped;
-        self.hex_left = strings.hex_left;
+        self.strings = strings;
         let open = m.open & !inside;
         let close = m.close & !inside;
         let closes = close.count_ones() as usize;
@@ -118,7 +112,7 @@ impl ValueEnd {
             match b {
                 b'"' => {
                     self.kind = 2;
-                    self.in_string = true;
+                    self.strings.in_string = true;
                 }
                 b'[' | b'{' => {
                     self.kind = 2;
@@ -139,29 +133,29 @@ impl ValueEnd {
             return None;
         }
         loop {
-            if self.in_string {
-                if self.escaped {
+            if self.strings.in_string {
+                if self.strings.escaped {
                     let &b = bytes.get(i)?;
-                    self.escaped = false;
+                    self.strings.escaped = false;
                     i += 1;
                     if b == b'u' {
-                        self.hex_left = 4;
+                        self.strings.hex_left = 4;
                     }
                 }
-                while self.hex_left > 0 {
+                while self.strings.hex_left > 0 {
                     bytes.get(i)?;
-                    self.hex_left -= 1;
+                    self.strings.hex_left -= 1;
                     i += 1;
                 }
                 i = crate::simd::find_special(bytes, i);
                 match *bytes.get(i)? {
                     b'"' => {
-                        self.in_string = false;
+                        self.strings.in_string = false;
                         if self.depth == 0 {
                             return Some(i + 1);
                         }
                     }
-                    b'\\' => self.escaped = true,
+                    b'\\' => self.strings.escaped = true,
                     _ => {} // a control character: invalid, the reader says so
                 }
                 i += 1;
@@ -169,7 +163,7 @@ impl ValueEnd {
                 loop {
                     match *bytes.get(i)? {
                         b'"' => {
-                            self.in_string = true;
+                            self.strings.in_string = true;
                             i += 1;
                             break;
                         }
