@@ -32,12 +32,12 @@ mod model;
 mod ser;
 mod symbol;
 
-use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 /// Implements `json_runtime::ToJson` and `json_runtime::FromJson` for a struct or enum.
 #[proc_macro_derive(FastJson, attributes(serde, fastjson))]
-pub fn derive_fast_json(input: TokenStream) -> TokenStream {
+pub fn derive_fast_json(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     match expand(&input) {
         Ok(tokens) => tokens.into(),
@@ -60,8 +60,9 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     check::check(&cx, &cont);
     cx.check()?;
     let fj = runtime_path(&cont);
+    let unit = code_unit(&cont, &fj);
     let ser = ser::expand(&cont, &fj);
-    let de = de::expand(&cont, &fj);
+    let de = de::expand(&cont, &fj, unit.as_ref());
     Ok(quote! {
         #[doc(hidden)]
         #[allow(
@@ -80,6 +81,32 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         };
     })
 }
+
+/// The runtime's type (one of `__private::units`) whose `ReadIn` impl holds the reader of a
+/// struct with named fields or an enum without generics, chosen by a hash of the type's name.
+/// rustc compiles a method in the codegen unit of its `Self` type's module; left in the impls
+/// of the type itself, every reader of a module goes into that module's one unit, which LLVM
+/// optimizes on one core. `units`' docs in the runtime give the measurements.
+fn code_unit(cont: &model::Container, fj: &TokenStream) -> Option<TokenStream> {
+    let attrs = &cont.attrs;
+    let split = match &cont.data {
+        model::Data::Struct(style, _) => *style == model::Style::Struct && !attrs.transparent,
+        model::Data::Enum(_) => true,
+    };
+    let conversion = attrs.from.is_some() || attrs.try_from.is_some() || attrs.into.is_some();
+    (split && !conversion && cont.generics.params.is_empty()).then(|| {
+        // FNV-1a: deterministic, so that a build does not depend on the machine.
+        let name = cont.ident.to_string();
+        let hash = name.bytes().fold(0x811c_9dc5_u32, |h, b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        });
+        let unit = syn::Ident::new(&format!("u{}", hash % UNITS), Span::call_site());
+        quote!(#fj::units::#unit::Unit)
+    })
+}
+
+/// How many `__private::units` the derive spreads readers over (the runtime defines as many).
+const UNITS: u32 = 8;
 
 fn runtime_path(cont: &model::Container) -> proc_macro2::TokenStream {
     match &cont.attrs.crate_path {

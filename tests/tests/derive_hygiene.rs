@@ -422,3 +422,70 @@ fn generated_code_is_hygienic() {
     assert_eq!(json_runtime::to_string(&g).unwrap(), json);
     assert!(json_runtime::from_str::<Empty>(r#""A""#).is_err());
 }
+
+/// A derived reader is a method of one of the runtime's unit types, picked by a hash of the
+/// type's name (so that the readers of a module are compiled in parallel): types of the same
+/// name in two modules, types in a function body, a raw identifier, and enough types to fill
+/// every unit each read their own shape.
+mod same_name {
+    pub mod a {
+        #[derive(json_runtime::FastJson, Debug, PartialEq)]
+        pub struct Same {
+            pub x: u32,
+        }
+    }
+    pub mod b {
+        #[derive(json_runtime::FastJson, Debug, PartialEq)]
+        pub enum Same {
+            X(u32),
+            Y { s: String },
+        }
+    }
+}
+
+#[test]
+fn readers_in_units() {
+    use same_name::{a, b};
+
+    #[derive(json_runtime::FastJson, Debug, PartialEq)]
+    struct Local {
+        r#type: u8,
+        a: a::Same,
+        b: Vec<b::Same>,
+    }
+    #[allow(non_camel_case_types)]
+    #[derive(json_runtime::FastJson, Debug, PartialEq)]
+    struct r#match {
+        m: Option<Box<r#match>>,
+    }
+    round_trip(
+        &Local {
+            r#type: 1,
+            a: a::Same { x: 2 },
+            b: vec![b::Same::X(3), b::Same::Y { s: "s".into() }],
+        },
+        r#"{"type":1,"a":{"x":2},"b":[{"X":3},{"Y":{"s":"s"}}]}"#,
+    );
+    round_trip(
+        &r#match {
+            m: Some(Box::new(r#match { m: None })),
+        },
+        r#"{"m":{"m":null}}"#,
+    );
+
+    macro_rules! many {
+        ($($t:ident)*) => {$(
+            #[derive(json_runtime::FastJson, Debug, PartialEq)]
+            struct $t {
+                name: String,
+                next: Option<Local>,
+            }
+            round_trip(
+                &$t { name: stringify!($t).into(), next: None },
+                &format!(r#"{{"name":"{}","next":null}}"#, stringify!($t)),
+            );
+            assert!(json_runtime::from_str::<$t>(r#"{"name":1}"#).is_err());
+        )*};
+    }
+    many!(T0 T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19);
+}

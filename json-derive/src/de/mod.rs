@@ -15,7 +15,7 @@ use crate::model::{Container, Data, Field, Style};
 
 pub use fields::Fields;
 
-pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
+pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) -> TokenStream {
     let ident = &cont.ident;
     let bound_path: syn::Path = syn::parse_quote!(#fj::FromJson<'de>);
     let flat_path: syn::Path = syn::parse_quote!(#fj::FromJsonFlat<'de>);
@@ -134,10 +134,37 @@ pub fn expand(cont: &Container, fj: &TokenStream) -> TokenStream {
             }
         }
     });
+    let Some(unit) = unit else {
+        return quote! {
+            #[automatically_derived]
+            impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
+                fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
+                    #body
+                }
+            }
+            #flat_impl
+        };
+    };
+    // The body goes into the unit's codegen unit: `read_json` is an inlined call of the unit's
+    // function, the only caller of the inlined body (see `code_unit` and the runtime's `units`).
     quote! {
         #[automatically_derived]
         impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
+            #[inline]
             fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
+                <#unit as #fj::ReadIn<'de, Self>>::read(__r)
+            }
+        }
+        impl #impl_generics #fj::ReadIn<'de, #ident> for #unit #where_clause {
+            #[inline(never)]
+            fn read(__r: &mut #fj::Reader<'de>) -> #fj::Result<#ident, #fj::Error> {
+                <#ident as #fj::ReadBody<'de>>::read_body(__r)
+            }
+        }
+        #[automatically_derived]
+        impl #impl_generics #fj::ReadBody<'de> for #ident #ty_generics #where_clause {
+            #[inline]
+            fn read_body(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
                 #body
             }
         }
