@@ -134,40 +134,40 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
             }
         }
     });
-    let Some(unit) = unit else {
-        return quote! {
-            #[automatically_derived]
-            impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
-                fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
-                    #body
+    // With a unit, the body goes into the unit's codegen unit: `read_json` is an inlined call of
+    // the unit's function, the only caller of the inlined body (see `code_unit` and the
+    // runtime's `units`).
+    let (inline, read_json, unit_impls) = match unit {
+        None => (None, body, None),
+        Some(unit) => (
+            Some(quote!(#[inline])),
+            quote!(<#unit as #fj::ReadIn<'de, Self>>::read(__r)),
+            Some(quote! {
+                impl #impl_generics #fj::ReadIn<'de, #ident> for #unit #where_clause {
+                    #[inline(never)]
+                    fn read(__r: &mut #fj::Reader<'de>) -> #fj::Result<#ident, #fj::Error> {
+                        <#ident as #fj::ReadBody<'de>>::read_body(__r)
+                    }
                 }
-            }
-            #flat_impl
-        };
+                #[automatically_derived]
+                impl #impl_generics #fj::ReadBody<'de> for #ident #ty_generics #where_clause {
+                    #[inline]
+                    fn read_body(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
+                        #body
+                    }
+                }
+            }),
+        ),
     };
-    // The body goes into the unit's codegen unit: `read_json` is an inlined call of the unit's
-    // function, the only caller of the inlined body (see `code_unit` and the runtime's `units`).
     quote! {
         #[automatically_derived]
         impl #impl_generics #fj::FromJson<'de> for #ident #ty_generics #where_clause {
-            #[inline]
+            #inline
             fn read_json(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
-                <#unit as #fj::ReadIn<'de, Self>>::read(__r)
+                #read_json
             }
         }
-        impl #impl_generics #fj::ReadIn<'de, #ident> for #unit #where_clause {
-            #[inline(never)]
-            fn read(__r: &mut #fj::Reader<'de>) -> #fj::Result<#ident, #fj::Error> {
-                <#ident as #fj::ReadBody<'de>>::read_body(__r)
-            }
-        }
-        #[automatically_derived]
-        impl #impl_generics #fj::ReadBody<'de> for #ident #ty_generics #where_clause {
-            #[inline]
-            fn read_body(__r: &mut #fj::Reader<'de>) -> #fj::Result<Self, #fj::Error> {
-                #body
-            }
-        }
+        #unit_impls
         #flat_impl
     }
 }
