@@ -119,6 +119,7 @@ impl DeriveReader for Reader<'_> {
     /// An error about the next value (after whitespace), positioned at its first byte as
     /// serde_json positions errors it finds by peeking (`peek_error`).
     #[cold]
+    #[inline(never)]
     fn peek_error(&mut self, message: impl core::fmt::Display) -> Error {
         let _ = self.peek();
         let at = self.pos;
@@ -132,6 +133,7 @@ impl DeriveReader for Reader<'_> {
     /// value that cannot start what is expected (serde_json reports an enum so); a syntax or
     /// EOF error if no value follows.
     #[cold]
+    #[inline(never)]
     fn unexpected_value(&mut self, expected: &str) -> Error {
         let found = match self.peek_kind() {
             None => return self.eof("a value"),

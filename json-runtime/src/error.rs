@@ -63,6 +63,7 @@ pub enum Category {
 
 impl Error {
     #[cold]
+    #[inline(never)]
     pub(crate) fn new(kind: Category, message: String, line: usize, column: usize) -> Self {
         Error {
             inner: Box::new(ErrorImpl {
@@ -81,18 +82,21 @@ impl Error {
     /// An error with a message and no position, for hand-written `FromJson` impls that fail
     /// after a value was read. Prefer [`crate::Reader::error`], which records the position.
     #[cold]
+    #[inline(never)]
     pub fn custom(message: impl fmt::Display) -> Self {
         Self::new(Category::Data, message.to_string(), 0, 0)
     }
 
     /// A value the writer cannot represent, recorded by [`crate::Writer::fail`].
     #[cold]
+    #[inline(never)]
     pub(crate) fn unserializable(message: String) -> Self {
         Self::new(Category::Data, message, 0, 0)
     }
 
     /// An I/O error, kept whole for [`Error::io_error_kind`] and `source()`.
     #[cold]
+    #[inline(never)]
     #[cfg(feature = "std")]
     pub(crate) fn io(err: std::io::Error) -> Self {
         let mut e = Self::new(Category::Io, err.to_string(), 0, 0);
@@ -176,6 +180,7 @@ impl Error {
 
     /// Adds an enclosing object field to the path (called while the error unwinds).
     #[cold]
+    #[inline(never)]
     pub fn in_field(mut self, name: &str) -> Self {
         self.inner.segments.push(Segment::Field(name.into()));
         self.render_path();
@@ -184,6 +189,7 @@ impl Error {
 
     /// Adds an enclosing array index to the path (called while the error unwinds).
     #[cold]
+    #[inline(never)]
     pub fn in_index(mut self, index: usize) -> Self {
         self.inner.segments.push(Segment::Index(index));
         self.render_path();
@@ -192,6 +198,7 @@ impl Error {
 
     /// Sets the position if the error has none yet (for errors built by [`Error::custom`]).
     #[cold]
+    #[inline(never)]
     pub(crate) fn with_position(mut self, line: usize, column: usize) -> Self {
         if self.inner.line == 0 {
             self.inner.line = line;
@@ -204,6 +211,7 @@ impl Error {
     /// the window's first byte is on stream line `line`, after `column` bytes of that line.
     /// Errors without a position keep none.
     #[cold]
+    #[inline(never)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn offset_position(mut self, line: usize, column: usize) -> Self {
         if self.inner.line != 0 {
@@ -219,6 +227,7 @@ impl Error {
     /// extra bytes before the copied text).
     #[cfg(feature = "serde")]
     #[cold]
+    #[inline(never)]
     pub(crate) fn shifted_left(mut self, n: usize) -> Self {
         self.inner.column = self.inner.column.saturating_sub(n);
         self
@@ -227,6 +236,7 @@ impl Error {
     /// The same error at another position.
     #[cfg(feature = "serde")]
     #[cold]
+    #[inline(never)]
     pub(crate) fn at(mut self, line: usize, column: usize) -> Self {
         self.inner.line = line;
         self.inner.column = column;

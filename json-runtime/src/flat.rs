@@ -98,6 +98,7 @@ impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
         }
     }
     #[cold]
+    #[inline(never)]
     fn write_tagged<F: Format>(&self, w: &mut Writer<'_, F>, _: &mut bool, variant: &str) {
         w.fail(format_args!(
             "cannot serialize tagged newtype variant {variant} containing an optional"

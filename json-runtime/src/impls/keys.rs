@@ -142,6 +142,7 @@ fn read_numeric_key<'de, T: FromJson<'de>>(r: &mut Reader<'de>) -> Result<T> {
 
 /// An error from reading a key's text, re-reported at the reader's position.
 #[cold]
+#[inline(never)]
 fn relocate(r: &Reader<'_>, e: Error) -> Error {
     match e.classify() {
         Category::Data => r.error(e.message()),

@@ -47,6 +47,7 @@ impl<'de> FromJson<'de> for Box<RawValue> {
 /// Unreachable while the reader's check equals serde_json's (the tests compare them); an
 /// error, not a panic, if they ever differ.
 #[cold]
+#[inline(never)]
 fn disagreement(r: &mut Reader<'_>, start: usize, err: serde_json::Error) -> crate::Error {
     r.pos = start;
     r.error(format_args!("invalid raw JSON value: {err}"))

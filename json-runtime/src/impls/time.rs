@@ -114,6 +114,7 @@ fn read_seq(r: &mut Reader<'_>, form: &Form) -> Result<(u64, u32)> {
 }
 
 #[cold]
+#[inline(never)]
 fn invalid_length(r: &Reader<'_>, len: usize, form: &Form) -> crate::Error {
     r.error(format_args!(
         "invalid length {len}, expected {}",

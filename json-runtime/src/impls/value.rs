@@ -90,6 +90,7 @@ enum Frame {
 
 /// Adds the open containers to an error's path, innermost first.
 #[cold]
+#[inline(never)]
 fn with_path(mut err: Error, stack: &[Frame]) -> Error {
     for frame in stack.iter().rev() {
         err = match frame {

@@ -310,6 +310,7 @@ impl<'de> Reader<'de> {
 
     /// Positioned like serde_json: at the `[` or `{` that opens one level too many.
     #[cold]
+    #[inline(never)]
     fn depth_error(&self) -> Error {
         let (line, column) = self.line_col(self.pos + 1);
         Error::new(
@@ -430,6 +431,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
+    #[inline(never)]
     fn eat_colon_after(&mut self, end: usize) -> bool {
         let mut i = end;
         while i < self.input.len() && is_ws(self.input[i]) {
@@ -444,6 +446,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
+    #[inline(never)]
     fn expect_colon_slow(&mut self) -> Result<()> {
         match self.peek() {
             Some(b':') => {
@@ -635,6 +638,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
+    #[inline(never)]
     fn ident_error(&mut self, rest: &[u8]) -> Result<()> {
         for &want in rest {
             match self.input.get(self.pos) {
@@ -658,6 +662,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
+    #[inline(never)]
     fn make_error(&self, kind: Category, message: String) -> Error {
         let (line, column) = self.line_col(self.pos);
         Error::new(kind, message, line, column)
@@ -665,24 +670,28 @@ impl<'de> Reader<'de> {
 
     /// A syntax error at the current position.
     #[cold]
+    #[inline(never)]
     pub fn syntax(&self, message: &str) -> Error {
         self.make_error(Category::Syntax, message.to_string())
     }
 
     /// An end-of-input error.
     #[cold]
+    #[inline(never)]
     pub fn eof(&self, what: &str) -> Error {
         self.make_error(Category::Eof, format!("EOF while parsing {what}"))
     }
 
     /// A data error (well-formed JSON of the wrong shape) at the current position.
     #[cold]
+    #[inline(never)]
     pub fn error(&self, message: impl core::fmt::Display) -> Error {
         self.make_error(Category::Data, message.to_string())
     }
 
     /// Attaches the current position to an error built without one ([`Error::custom`]).
     #[cold]
+    #[inline(never)]
     pub fn locate(&self, err: Error) -> Error {
         let (line, column) = self.line_col(self.pos);
         err.with_position(line, column)
@@ -705,6 +714,7 @@ impl<'de> Reader<'de> {
     /// `invalid type: <what is next>, expected <expected>`; a syntax or EOF error if the next
     /// token is not a JSON value at all. Consumes nothing that matters (the read fails).
     #[cold]
+    #[inline(never)]
     pub fn invalid_type(&mut self, expected: &str) -> Error {
         let found = match self.peek_kind() {
             None => return self.eof("a value"),
@@ -748,18 +758,21 @@ impl<'de> Reader<'de> {
 
     /// `missing field `name``.
     #[cold]
+    #[inline(never)]
     pub fn missing_field(&self, name: &str) -> Error {
         self.error(format_args!("missing field `{name}`"))
     }
 
     /// `duplicate field `name``.
     #[cold]
+    #[inline(never)]
     pub fn duplicate_field(&self, name: &str) -> Error {
         self.error(format_args!("duplicate field `{name}`"))
     }
 
     /// `unknown field `name`, expected one of ...`.
     #[cold]
+    #[inline(never)]
     pub fn unknown_field(&self, name: &str, expected: &[&str]) -> Error {
         self.error(format_args!(
             "unknown field `{name}`, {}",
@@ -769,6 +782,7 @@ impl<'de> Reader<'de> {
 
     /// `unknown variant `name`, expected one of ...`.
     #[cold]
+    #[inline(never)]
     pub fn unknown_variant(&self, name: &str, expected: &[&str]) -> Error {
         self.error(format_args!(
             "unknown variant `{name}`, {}",

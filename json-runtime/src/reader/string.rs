@@ -163,6 +163,7 @@ impl<'de> Reader<'de> {
     /// the check runs) moved back by the `invalid_len` bytes from the first invalid one to the
     /// end of the string's text (approximate when the string had escapes, as in serde_json).
     #[cold]
+    #[inline(never)]
     fn utf8_error(&self, invalid_len: usize) -> Error {
         let (line, column) = self.line_col(self.pos);
         Error::new(

@@ -76,6 +76,7 @@ fn check_depth(r: &mut Reader<'_>, start: usize, end: usize) -> Result<()> {
 /// first). An error serde_json could not position (a `Deserialize` impl failing after its
 /// value was read) is placed at the end of the value, as serde_json places it in a document.
 #[cold]
+#[inline(never)]
 fn failed(r: &mut Reader<'_>, start: usize, err: serde_json::Error) -> Error {
     let saved = r.checkpoint();
     r.pos = start;
@@ -102,6 +103,7 @@ fn failed(r: &mut Reader<'_>, start: usize, err: serde_json::Error) -> Error {
 /// serde_json's error, positioned in the whole document (its message kept, without its own
 /// ` at line .. column ..` suffix).
 #[cold]
+#[inline(never)]
 pub(super) fn translate(r: &Reader<'_>, start: usize, err: serde_json::Error) -> Error {
     let kind = match err.classify() {
         serde_json::error::Category::Io => Category::Io,

@@ -127,6 +127,7 @@ impl ArrayCore {
 
     /// The input failed: the error is the last item.
     #[cold]
+    #[inline(never)]
     pub(crate) fn fail<T>(&mut self, err: Error) -> Result<T> {
         self.state = State::Done;
         Err(err)
@@ -214,12 +215,14 @@ impl ArrayCore {
 
     /// A syntax error at the next byte.
     #[cold]
+    #[inline(never)]
     fn syntax(&self, message: &str) -> Error {
         let at = self.src.buf.start + 1;
         self.src.error_at(at, Category::Syntax, message)
     }
 
     #[cold]
+    #[inline(never)]
     fn eof(&self, what: &str) -> Error {
         self.src.error_at(self.src.buf.end, Category::Eof, what)
     }

@@ -38,6 +38,7 @@ fn read_line<'de, T: FromJson<'de>>(
 }
 
 #[cold]
+#[inline(never)]
 fn too_long(line_no: usize, max: usize) -> Error {
     let message = format!("line longer than {max} bytes (StreamOptions::max_value_len)");
     Error::new(crate::Category::Syntax, message, line_no, 1)
@@ -145,6 +146,7 @@ impl LinesCore {
 
     /// The input failed: the error is the last item.
     #[cold]
+    #[inline(never)]
     pub(crate) fn fail<T>(&mut self, err: std::io::Error) -> Result<T> {
         self.done = true;
         Err(Error::io(err))

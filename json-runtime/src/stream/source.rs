@@ -156,6 +156,7 @@ impl Source {
 
     /// Moves the position of an error built over `buf.bytes[at..]` to the stream's position.
     #[cold]
+    #[inline(never)]
     fn place_from(&self, err: Error, at: usize) -> Error {
         let (lines, column) = line_and_column(&self.buf.bytes[..at]);
         let (line, column) = if lines == 1 {
@@ -168,12 +169,14 @@ impl Source {
 
     /// Moves the position of an error built over the buffer to the stream's position.
     #[cold]
+    #[inline(never)]
     pub(crate) fn place(&self, err: Error) -> Error {
         err.offset_position(self.buf.line, self.buf.column)
     }
 
     /// An error positioned at buffer index `at` (1-based column: the byte before `at`).
     #[cold]
+    #[inline(never)]
     pub(crate) fn error_at(&self, at: usize, kind: Category, message: &str) -> Error {
         let mut r = Reader::new(self.buf.data());
         r.pos = at.min(self.buf.end);
@@ -185,6 +188,7 @@ impl Source {
     }
 
     #[cold]
+    #[inline(never)]
     fn too_long(&self) -> Error {
         let message = format!(
             "value longer than {} bytes (StreamOptions::max_value_len)",

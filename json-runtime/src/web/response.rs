@@ -30,6 +30,7 @@ pub(crate) fn to_response_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, 
 /// The 500 body for a response value that cannot be serialized: `{"error":"<message>"}`, the
 /// message serde_json gives for it.
 #[cold]
+#[inline(never)]
 pub(crate) fn unserializable_body(err: &Error) -> Vec<u8> {
     let mut out = Vec::with_capacity(16 + err.message().len());
     let mut w = Writer::<Compact>::new(&mut out);

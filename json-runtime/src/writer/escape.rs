@@ -25,6 +25,7 @@ static ESCAPE: [u8; 256] = {
 /// Appends the escape for `byte`, and reserves room for the `rest` bytes of the string after
 /// it and the closing quote (the invariant of [`write_str`]).
 #[cold]
+#[inline(never)]
 fn write_escape(out: &mut Vec<u8>, byte: u8, rest: usize) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.reserve(6 + rest + 1);

@@ -127,6 +127,7 @@ pub(super) fn decimal_to_f64(w: u64, q: i64) -> Option<f64> {
 /// that the conversion is exact: how the exact ties that `decimal_to_f64` cannot decide (those
 /// with `-4 <= q <= -1`) are decided. `None` otherwise.
 #[cold]
+#[inline(never)]
 fn exact_tie(w: u64, q: i64) -> Option<f64> {
     // 5^27 < 2^64 <= 5^28: for larger n, 5^n cannot divide a nonzero w.
     if !(-27..0).contains(&q) {

@@ -346,6 +346,7 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
+    #[inline(never)]
     fn number_end_error(&mut self) -> crate::Error {
         if self.pos >= self.input.len() {
             self.eof("a value")
@@ -359,6 +360,7 @@ impl<'de> Reader<'de> {
     /// when the fast paths could not: more than 19 significant digits, or a value too close to
     /// a halfway point between two floats.
     #[cold]
+    #[inline(never)]
     fn parse_float_slow(&mut self, start: usize) -> Result<ParsedNumber> {
         let bytes = &self.input[start..self.pos];
         let v = match float::truncated_to_f64(bytes) {
@@ -601,6 +603,7 @@ impl<'de> Reader<'de> {
 
     /// `invalid type: floating point `1.5`, expected u8` and the like, positioned like serde_json.
     #[cold]
+    #[inline(never)]
     pub(crate) fn number_mismatch(
         &self,
         _start: usize,
