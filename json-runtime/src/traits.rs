@@ -55,6 +55,16 @@ pub trait FromJson<'de>: Sized {
     /// Reads one value at the reader's cursor.
     fn read_json(r: &mut Reader<'de>) -> Result<Self>;
 
+    /// Reads one value as a field of a derived struct or variant: `read_json` by default.
+    /// Numbers call one out-of-line reader each instead, so that a crate with hundreds of
+    /// number fields does not carry an inlined number parser at each (an element of a `Vec`
+    /// or array still gets the inlined parser, through `read_json`).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn read_field(r: &mut Reader<'de>) -> Result<Self> {
+        Self::read_json(r)
+    }
+
     /// The value for a struct field that is absent from the input. An error by default;
     /// `Option` gives `None` (as serde does).
     #[inline]

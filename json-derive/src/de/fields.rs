@@ -41,8 +41,21 @@ pub struct Fields<'a> {
     pub container_default: bool,
 }
 
-/// The expression that reads one field's value (type `Result<T>`).
+/// The expression that reads one field's value (type `Result<T>`), through
+/// `FromJson::read_field`: numbers are read by one out-of-line reader in the runtime instead of
+/// a parser inlined at every field.
 pub fn read_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream {
+    read_with(cont, f, fj, quote!(read_field))
+}
+
+/// Like [`read_value`], through `FromJson::read_json`: for a newtype or transparent struct,
+/// which stands for its one field wherever it is read (an element of a `Vec`, where the
+/// number parser is inlined into the loop).
+pub fn read_inner_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream {
+    read_with(cont, f, fj, quote!(read_json))
+}
+
+fn read_with(cont: &Container, f: &Field, fj: &TokenStream, method: TokenStream) -> TokenStream {
     let ty = f.ty;
     if let Some(with) = &f.attrs.with {
         return quote!(#with::read_json(__r));
@@ -53,7 +66,7 @@ pub fn read_value(cont: &Container, f: &Field, fj: &TokenStream) -> TokenStream 
     if field || (container && f.is_numeric()) {
         return quote!(#fj::number_string::read_json::<#ty>(__r));
     }
-    quote!(<#ty as #fj::FromJson<'de>>::read_json(__r))
+    quote!(<#ty as #fj::FromJson<'de>>::#method(__r))
 }
 
 /// Whether `key` belongs to the enclosing type (`__taken`, read from an enclosing object

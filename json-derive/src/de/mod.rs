@@ -222,7 +222,7 @@ fn struct_body(
                 let ty = f.ty;
                 quote!(#member: <#ty as #fj::Default>::default())
             } else {
-                let read = fields::read_value(cont, f, fj);
+                let read = fields::read_inner_value(cont, f, fj);
                 quote!(#member: #read?)
             }
         });
@@ -231,7 +231,7 @@ fn struct_body(
     match style {
         Style::Unit => (quote!(__r.read_null()?; #fj::Ok(Self)), None),
         Style::Newtype => {
-            let read = fields::read_value(cont, &fields[0], fj);
+            let read = fields::read_inner_value(cont, &fields[0], fj);
             (quote!(#fj::Ok(Self(#read?))), None)
         }
         Style::Tuple => {

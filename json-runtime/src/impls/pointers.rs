@@ -25,6 +25,14 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for Option<T> {
             T::read_json(r).map(Some)
         }
     }
+    #[inline]
+    fn read_field(r: &mut Reader<'de>) -> Result<Self> {
+        if r.try_null()? {
+            Ok(None)
+        } else {
+            T::read_field(r).map(Some)
+        }
+    }
     /// An absent `Option` field is `None`, as in serde.
     #[inline]
     fn missing_field(_: &Reader<'de>, _: &'static str) -> Result<Self> {
@@ -57,6 +65,10 @@ macro_rules! smart_pointer {
             #[inline]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
                 T::read_json(r).map($p::new)
+            }
+            #[inline]
+            fn read_field(r: &mut Reader<'de>) -> Result<Self> {
+                T::read_field(r).map($p::new)
             }
         }
     )*};

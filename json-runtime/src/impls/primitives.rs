@@ -107,6 +107,14 @@ impl<'de> FromJson<'de> for f64 {
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f64()
     }
+    #[inline]
+    fn read_field(r: &mut Reader<'de>) -> Result<Self> {
+        #[inline(never)]
+        fn outlined(r: &mut Reader<'_>) -> Result<f64> {
+            f64::read_json(r)
+        }
+        outlined(r)
+    }
 }
 impl ToJson for f32 {
     #[inline]
@@ -120,6 +128,14 @@ impl<'de> FromJson<'de> for f32 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
         r.read_f32()
+    }
+    #[inline]
+    fn read_field(r: &mut Reader<'de>) -> Result<Self> {
+        #[inline(never)]
+        fn outlined(r: &mut Reader<'_>) -> Result<f32> {
+            f32::read_json(r)
+        }
+        outlined(r)
     }
 }
 
@@ -180,3 +196,39 @@ nonzero!(
     core::num::NonZeroI8 => i8, core::num::NonZeroI16 => i16, core::num::NonZeroI32 => i32,
     core::num::NonZeroI64 => i64, core::num::NonZeroI128 => i128, core::num::NonZeroIsize => isize
 );
+
+#[cfg(test)]
+mod tests {
+    use crate::{FromJson, Reader, Result};
+    use alloc::string::{String, ToString};
+
+    /// What a reader gives and where it leaves the cursor, errors as their messages.
+    fn outcome<'de, T: core::fmt::Debug>(
+        text: &'de str,
+        read: fn(&mut Reader<'de>) -> Result<T>,
+    ) -> (core::result::Result<String, String>, usize) {
+        let mut r = Reader::new(text.as_bytes());
+        let got = read(&mut r)
+            .map(|v| alloc::format!("{v:?}"))
+            .map_err(|e| e.to_string());
+        (got, r.position())
+    }
+
+    /// A field's out-of-line float reader (`read_field`) reads exactly what the inlined one
+    /// (`read_json`) does, through `Option` and `Box` too: values, errors and the cursor.
+    #[test]
+    fn field_readers_match_value_readers() {
+        let inputs = [
+            "0", "-0", "1.5", "  2.5e3 ", "1e400", "-1e-400", "3.4028236e38", "12345678901234567890",
+            "0.1e", "01", "-", "null", "\"1\"", "true", "", "1.7976931348623157e308,",
+        ];
+        for text in inputs {
+            assert_eq!(outcome(text, f64::read_field), outcome(text, f64::read_json), "{text:?}");
+            assert_eq!(outcome(text, f32::read_field), outcome(text, f32::read_json), "{text:?}");
+            type O = Option<f64>;
+            assert_eq!(outcome(text, O::read_field), outcome(text, O::read_json), "{text:?}");
+            type B = alloc::boxed::Box<f32>;
+            assert_eq!(outcome(text, B::read_field), outcome(text, B::read_json), "{text:?}");
+        }
+    }
+}
