@@ -219,16 +219,46 @@ mod tests {
     #[test]
     fn field_readers_match_value_readers() {
         let inputs = [
-            "0", "-0", "1.5", "  2.5e3 ", "1e400", "-1e-400", "3.4028236e38", "12345678901234567890",
-            "0.1e", "01", "-", "null", "\"1\"", "true", "", "1.7976931348623157e308,",
+            "0",
+            "-0",
+            "1.5",
+            "  2.5e3 ",
+            "1e400",
+            "-1e-400",
+            "3.4028236e38",
+            "12345678901234567890",
+            "0.1e",
+            "01",
+            "-",
+            "null",
+            "\"1\"",
+            "true",
+            "",
+            "1.7976931348623157e308,",
         ];
         for text in inputs {
-            assert_eq!(outcome(text, f64::read_field), outcome(text, f64::read_json), "{text:?}");
-            assert_eq!(outcome(text, f32::read_field), outcome(text, f32::read_json), "{text:?}");
+            assert_eq!(
+                outcome(text, f64::read_field),
+                outcome(text, f64::read_json),
+                "{text:?}"
+            );
+            assert_eq!(
+                outcome(text, f32::read_field),
+                outcome(text, f32::read_json),
+                "{text:?}"
+            );
             type O = Option<f64>;
-            assert_eq!(outcome(text, O::read_field), outcome(text, O::read_json), "{text:?}");
+            assert_eq!(
+                outcome(text, O::read_field),
+                outcome(text, O::read_json),
+                "{text:?}"
+            );
             type B = alloc::boxed::Box<f32>;
-            assert_eq!(outcome(text, B::read_field), outcome(text, B::read_json), "{text:?}");
+            assert_eq!(
+                outcome(text, B::read_field),
+                outcome(text, B::read_json),
+                "{text:?}"
+            );
         }
     }
 }
