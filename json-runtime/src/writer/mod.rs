@@ -394,7 +394,7 @@ impl<'a, F: Format> Writer<'a, F> {
     }
 
     /// Writes a whole array from an iterator of elements.
-    #[inline]
+    #[inline(always)]
     pub fn array<'i, T: crate::ToJson + 'i>(&mut self, items: impl IntoIterator<Item = &'i T>) {
         self.begin_array();
         let mut first = true;
