@@ -114,17 +114,22 @@ impl Fields<'_> {
     }
 
     /// An expression: true if `__key` is one of this struct's own keys (or an ignored key), in
-    /// any ASCII case for a `case_insensitive` container.
-    pub fn owns_key(&self) -> TokenStream {
-        let pats = self.key_patterns().into_iter().map(|(_, p)| p);
-        let ignore = &self.ignore_keys;
-        let exact =
-            quote!(::core::matches!(__key, #(#pats |)* #(#ignore |)* "\u{0}__fastjson_never"));
-        if !self.cont.attrs.case_insensitive {
-            return exact;
-        }
-        let names = self.live().flat_map(|(_, f)| f.attrs.name.de_names());
-        quote!((#exact #(|| __key.eq_ignore_ascii_case(#names))*))
+    /// any ASCII case for a `case_insensitive` container. A call of a runtime helper with the
+    /// names as a slice rather than a `match`: this runs only for `flatten`, and a `match` on
+    /// a string is one comparison call per name for the compiler to check in every struct.
+    pub fn owns_key(&self, fj: &TokenStream) -> TokenStream {
+        let exact = self
+            .live()
+            .flat_map(|(_, f)| f.attrs.name.de_names())
+            .chain(self.ignore_keys.iter().cloned());
+        let any_case: Vec<String> = if self.cont.attrs.case_insensitive {
+            self.live()
+                .flat_map(|(_, f)| f.attrs.name.de_names())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        quote!(#fj::owns_key(__key, &[#(#exact),*], &[#(#any_case),*]))
     }
 
     /// The value used when a field is absent (or skipped when reading).
@@ -154,7 +159,11 @@ impl Fields<'_> {
         if f.attrs.with.is_some() {
             return quote!(return #fj::Err(__r.missing_field(#name)));
         }
-        quote!(<#ty as #fj::FromJson<'de>>::missing_field(__r, #name)?)
+        // a `match` rather than `?`: no `Try`/`From` obligations to solve per field
+        quote!(match <#ty as #fj::FromJson<'de>>::missing_field(__r, #name) {
+            #fj::Ok(__x) => __x,
+            #fj::Err(__e) => return #fj::Err(__e),
+        })
     }
 
     /// A field absent from serde's array form (the array ended before element `pos`): serde
@@ -241,6 +250,7 @@ impl Fields<'_> {
             quote!(let mut #v: #fj::Option<#ty> = #fj::None;)
         });
         let n = self.fields.len() as u32;
+        let n_fields = self.fields.len();
         let ignore_idx = n;
         let unknown_idx = n + 1;
         let exact_arms = self.key_patterns().into_iter().map(|(i, pat)| {
@@ -309,7 +319,7 @@ impl Fields<'_> {
             let name = &f.attrs.name.de;
             let read = read_value(self.cont, f, fj);
             let wrap = if array {
-                quote!(if __array { __e.in_index(#pos) } else { __e.in_field(#name) })
+                quote!(#fj::in_member(__e, __array, #pos, #name))
             } else {
                 quote!(__e.in_field(#name))
             };
@@ -317,7 +327,7 @@ impl Fields<'_> {
             quote! {
                 #i => {
                     __expect = #next;
-                    if #v.is_some() {
+                    if let #fj::Some(_) = #v {
                         return #fj::Err(__r.duplicate_field_at(__key_at, #name));
                     }
                     #v = #fj::Some(match #read {
@@ -381,13 +391,13 @@ impl Fields<'_> {
         let expected_arms = live.iter().enumerate().map(|(pos, (i, f))| {
             let quoted = crate::lit::quoted(&f.attrs.name.de);
             let i = *i as u32;
-            let name = &f.attrs.name.de;
-            let idx = match taken(quote!(#name)) {
-                None => quote!(#i),
-                Some(taken_name) => quote!(if #taken_name { #unknown_idx } else { #i }),
-            };
-            quote!(#pos if __r.eat_key(#quoted) => #idx,)
+            quote!(#pos if __r.eat_key(#quoted) => #i,)
         });
+        // A key matched where it was expected is the field's own name: whether the enclosing
+        // type takes it is asked once, after the `match`, by index (one check instead of one
+        // per field: less code to type-check in every struct).
+        let names = self.fields.iter().map(|f| &f.attrs.name.de);
+        let expected_taken = taken(quote!(__NAMES[__i as ::core::primitive::usize]));
         let has_ignored = ignore_arm.is_some();
         let ignored_value_arm = match after_tag {
             Some(tag) => Some(quote! {
@@ -426,14 +436,27 @@ impl Fields<'_> {
             },
         };
         let object_next = quote!(__r.has_next_entry(&mut __first)?);
-        let object_idx = quote! {
-            match __expect {
-                #(#expected_arms)*
-                _ => {
-                    let __k: &::core::primitive::str = __r.read_key()?;
-                    #key_match
+        let general = quote! {
+            let __k: &::core::primitive::str = __r.read_key()?;
+            #key_match
+        };
+        let object_idx = match expected_taken {
+            None => quote! {
+                match __expect {
+                    #(#expected_arms)*
+                    _ => { #general }
                 }
-            }
+            },
+            Some(taken_name) => quote! {
+                'key: {
+                    const __NAMES: [&::core::primitive::str; #n_fields] = [#(#names),*];
+                    let __i: ::core::primitive::u32 = match __expect {
+                        #(#expected_arms)*
+                        _ => break 'key { #general },
+                    };
+                    if #taken_name { #unknown_idx } else { __i }
+                }
+            },
         };
         let (has_next, idx) = if array {
             (
@@ -479,7 +502,7 @@ impl Fields<'_> {
     /// the keys this struct reads itself, those earlier flattened structs take, and (read from
     /// an enclosing object) those the enclosing type takes.
     fn flatten_reads(&self, dispatch: Dispatch, fj: &TokenStream) -> TokenStream {
-        let owns = self.owns_key();
+        let owns = self.owns_key(fj);
         let enclosing = taken(dispatch, quote!(__key), fj).map(|t| quote!(#t ||));
         let mut earlier: Vec<&syn::Type> = Vec::new();
         let mut out = Vec::new();
@@ -506,14 +529,14 @@ impl Fields<'_> {
     /// For `FromJsonFlat::claims`: the keys this struct takes from an enclosing object, so
     /// that later flattened fields do not see them. As in serde, a struct takes its own keys
     /// (and aliases); one with flattened fields of its own is read like a map and takes none.
-    pub fn claims(&self) -> TokenStream {
+    pub fn claims(&self, fj: &TokenStream) -> TokenStream {
         if self.flattened().next().is_some() {
             return quote!({
                 let _ = __key;
                 false
             });
         }
-        self.owns_key()
+        self.owns_key(fj)
     }
 
     /// Statements reading serde's array form of a struct (cursor at `[`), ending in `Ok(value)`.

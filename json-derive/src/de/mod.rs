@@ -264,7 +264,7 @@ fn struct_body(
                 .then(|| call("READ_SEQ", not_taken.clone(), quote!(__first_in)));
             let flat = (
                 call("READ_FLAT", quote!(__taken), quote!(&mut true)),
-                reader.claims(),
+                reader.claims(fj),
                 seq,
                 // Only `deny_unknown_fields` makes a difference to the default `read_tagged`.
                 cont.attrs
