@@ -65,6 +65,9 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
     if variants.is_empty() {
         return quote!(match *self {});
     }
+    if !matches!(cont.attrs.tag, TagType::None) {
+        return object_body(cont, variants, fj);
+    }
     let arms = variants.iter().map(|variant| {
         let pat = pattern(variant);
         if variant.attrs.skip_ser {
@@ -142,6 +145,37 @@ pub fn body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenSt
     quote! {
         match self {
             #(#arms)*
+        }
+    }
+}
+
+/// `write_json` of a tagged enum: every variant but an externally tagged unit one (a string)
+/// is an object whose entries are the variant's flat form, so the value is written as an
+/// object around `write_flat`, which is `#[inline]`: the variants' code is generated and
+/// type-checked once, not once per form.
+fn object_body(cont: &Container, variants: &[Variant], fj: &TokenStream) -> TokenStream {
+    let external = matches!(cont.attrs.tag, TagType::External);
+    let own_arms = variants.iter().filter_map(|variant| {
+        let pat = pattern(variant);
+        if variant.attrs.skip_ser {
+            let fail = unserializable(cont, variant);
+            return Some(quote!(#pat => #fail,));
+        }
+        (external && variant.style == Style::Unit).then(|| {
+            let q = lit::quoted_text(&variant.attrs.name.ser);
+            quote!(#pat => __w.raw(#q),)
+        })
+    });
+    quote! {
+        #[allow(unreachable_patterns)]
+        match self {
+            #(#own_arms)*
+            _ => {
+                __w.begin_object();
+                let mut __first = true;
+                <Self as #fj::ToJsonFlat>::write_flat(self, __w, &mut __first);
+                __w.end_object(true);
+            }
         }
     }
 }
