@@ -19,7 +19,7 @@ flavours run alternately, every cargo under `nice -n 10`. Prints a markdown tabl
 
 Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjson,...]
                                        [--skip-graph] [--skip-lines] [--skip-debug]
-                                       [--skip-release] [--skip-builds] [--cgus] [--generate]
+                                       [--skip-release] [--skip-builds] [--cgus] [--instructions] [--generate]
                                        [--shape default|app|app-noenum] [--layout per-type|dispatch]
                                        [--per-module N] [--structs N] [--enums N] [--fields LO-HI]
                                        [--nest-vec F] [--nest-box F] [--enum-share F] [--seed N]
@@ -30,6 +30,9 @@ Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjs
   --skip-builds no timed builds (only what --cgus, LLVM lines and the graph measure).
   --cgus        also the largest codegen unit's share of the release LLVM IR (one more
                 release build, keeping the units' bitcode).
+  --instructions
+                also the instructions rustc executes in a non-incremental `cargo check` of the
+                crate (callgrind: steady on a busy machine; needs valgrind).
   --generate    write the crates and exit.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
@@ -625,6 +628,39 @@ def cargo(d, *args, capture=False):
     return (el, p.stdout) if capture else el
 
 
+WRAPPER = """#!/bin/sh
+# rustc of the measured crate under callgrind, its instruction count appended to $COST_COUNTS
+rustc="$1"; shift
+case "$*" in
+  *"--crate-name cost_"*)
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rustc" "$@" 2>"$COST_COUNTS.err"
+    rc=$?; grep -o "Collected : [0-9]*" "$COST_COUNTS.err" >> "$COST_COUNTS"; exit $rc;;
+  *) exec "$rustc" "$@";;
+esac
+"""
+
+
+def check_instructions(d):
+    """Instructions rustc executes in a non-incremental `cargo check` of the crate alone
+    (callgrind; a figure the machine's load does not move, for comparing derives)."""
+    if not shutil.which("valgrind"):
+        print("valgrind not found: no instruction counts", flush=True)
+        return None
+    wrapper = os.path.join(WORK, "rustc-callgrind.sh")
+    open(wrapper, "w").write(WRAPPER)
+    os.chmod(wrapper, 0o755)
+    counts = os.path.join(d, "target", "check-instructions.txt")
+    env = dict(os.environ, RUSTC_WRAPPER=wrapper, CARGO_INCREMENTAL="0", COST_COUNTS=counts)
+    env.pop("CARGO_TARGET_DIR", None)
+    env.pop("RUSTFLAGS", None)
+    cargo(d, "check", "-q")  # dependencies built, outside callgrind
+    os.utime(os.path.join(d, "src", "lib.rs"))
+    open(counts, "w").close()
+    subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
+    found = re.findall(r"Collected : (\d+)", open(counts).read())
+    return int(found[-1]) if found else None
+
+
 def toggle_edit(edit_file):
     text = open(edit_file).read()
     if EDIT_FROM in text:
@@ -773,6 +809,11 @@ def main():
             if fl not in failed:
                 record(fl, "cgu_largest", cgu_largest(crates[fl][0], fl))
 
+    if "--instructions" in ARGS:
+        for fl in FLAVOURS:
+            if fl not in failed:
+                record(fl, "check_instructions", check_instructions(crates[fl][0]))
+
     # last: the whole dependency graph from clean (release)
     def graph(fl):
         d = crates[fl][0]
@@ -799,6 +840,7 @@ def table(res, failed, shape=None):
             ("rebuild after a one-field edit, release", "rebuild_release"),
             ("`cargo check` after the edit", "check"),
             ("`cargo check` after the edit, repeated (best of 3 edit-check cycles)", "check_steady"),
+            ("`cargo check` of the crate without incremental compilation, instructions", "check_instructions"),
             ("LLVM IR lines, debug", "lines_debug"),
             ("LLVM IR lines, release", "lines_release"),
             ("largest codegen unit's share of the release LLVM IR, %", "cgu_largest")]

@@ -7,7 +7,7 @@
 //! `cargo run --release -p json-benches --example ab`
 
 use json_payloads::data;
-use json_payloads::generated::{api_repos, logs, non_ascii, sizes, sparse};
+use json_payloads::generated::{api_repos, logs, non_ascii, sizes, sparse, timeline};
 use json_payloads::payloads::extra::{
     apache_builds::Jenkins, github_events::Events, instruments::Module, marine_ik::Scene,
     update_center::UpdateCenter,
@@ -325,6 +325,15 @@ fn main() {
         &cfg,
         "full_precision",
         &serde_json::to_vec(&full).unwrap(),
+        false,
+    );
+    // pages of posts with an adjacently tagged enum
+    let (pages, per_page) = sizes::TIMELINE;
+    let timeline = timeline::generate(pages * 10, per_page);
+    ab::<timeline::Timeline>(
+        &cfg,
+        "timeline",
+        &serde_json::to_vec(&timeline).unwrap(),
         false,
     );
     let tel = telemetry(5_000);

@@ -208,7 +208,14 @@ pub fn adjacent(
     fj: &TokenStream,
 ) -> TokenStream {
     let match_name = match_variant(cont, variants, fj);
-    let dispatch = dispatch_content(cont, variants, ContentForm::Untagged, fj);
+    // The content is read in three places (after the tag, before it, serde's array form):
+    // one closure holds the variants' readers, so that they are generated and checked once.
+    let read_content = dispatch_content(cont, variants, ContentForm::Untagged, fj);
+    let content_fn = quote! {
+        let __content = |__r: &mut #fj::Reader<'de>, __idx: ::core::primitive::u32|
+            -> #fj::Result<Self, #fj::Error> { #read_content };
+    };
+    let dispatch = quote!(__content(__r, __idx));
     // Without content: a unit variant, or a newtype variant whose type has a value for a missing
     // field (`Option`: `None`), as in serde.
     let unit_arms = readable(variants).map(|(i, v)| {
@@ -270,6 +277,7 @@ pub fn adjacent(
         }
     });
     quote! {
+        #content_fn
         #seq
         __r.begin_object()?;
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
