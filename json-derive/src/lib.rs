@@ -61,8 +61,8 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     cx.check()?;
     let runtime = runtime_path(&cont);
     // Generated code names the runtime through a short alias in the block: the path is in
-    // almost every statement, and its tokens are what the compiler spends time on first
-    // (a third fewer tokens in a crate of 300 types).
+    // almost every statement, and every token of it is parsed, resolved and hashed (2% fewer
+    // instructions for `cargo check` of a crate of 120 types).
     let fj = quote!(__fj);
     let unit = code_unit(&cont, &fj);
     let ser = ser::expand(&cont, &fj);
