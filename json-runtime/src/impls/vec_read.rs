@@ -57,6 +57,9 @@ impl<'stage, T> Filling<'stage, T> {
     } else {
         STAGE_BYTES / size_of::<T>()
     };
+    /// Whether `T` is staged: a constant, so that for types that are not, the staging code is
+    /// not even generated (rustc leaves out the branches a constant condition rules out).
+    const STAGED: bool = Self::CAP >= MIN_STAGED;
 
     /// Empty, filling `stage` first. Its bytes are reached only through `ptr` from here on.
     #[inline(always)]
@@ -167,7 +170,7 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
 /// Errors carry the element's index in their path, as [`read_seq`]'s do.
 #[inline]
 pub(crate) fn read_vec<'de, T: FromJson<'de>>(r: &mut Reader<'de>) -> Result<Vec<T>> {
-    if Filling::<T>::CAP < MIN_STAGED {
+    if !Filling::<T>::STAGED {
         let mut v = Vec::new();
         read_seq(r, |x| v.push(x))?;
         return Ok(v);
