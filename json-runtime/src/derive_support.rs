@@ -90,6 +90,9 @@ pub trait DeriveReader {
     fn eat_key(&mut self, quoted: &[u8]) -> bool;
     /// `duplicate field `name``, positioned after the key that started at `key_at`.
     fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error;
+    /// `duplicate field `key``, for the key that started at `key_at` (an internal tag seen
+    /// again: the key is the tag's name), positioned after it.
+    fn duplicate_key_at(&mut self, key_at: Checkpoint) -> Error;
     /// `invalid length {len}, expected {expected}` (serde's array form of a struct).
     fn invalid_length(&mut self, len: usize, expected: &str, at_next: bool) -> Error;
     /// An error about the next value, positioned at its first byte.
@@ -121,6 +124,20 @@ impl DeriveReader for Reader<'_> {
         let _ = self.read_str();
         let _ = self.peek();
         self.duplicate_field(name)
+    }
+
+    /// [`DeriveReader::duplicate_key_at`]: the key is read again for its text, which the
+    /// caller cannot pass while it borrows the reader.
+    #[cold]
+    #[inline(never)]
+    fn duplicate_key_at(&mut self, key_at: Checkpoint) -> Error {
+        self.restore(key_at);
+        let name = match self.read_str() {
+            Ok(key) => alloc::string::String::from(&*key),
+            Err(e) => return e,
+        };
+        let _ = self.peek();
+        self.duplicate_field(&name)
     }
 
     /// `invalid length {len}, expected {expected}` at the cursor (serde's array form of a

@@ -59,10 +59,23 @@ pub trait FromJsonFlat<'de>: Sized {
         Err(r.error("invalid type: sequence, expected a map"))
     }
 
+    /// Reads this value as the content of an internally tagged newtype variant whose tag was
+    /// the first entry of the object: the object is open and that entry read, and `taken`
+    /// holds for the tag's key (a duplicate if it comes again). `None`, having read nothing,
+    /// where this type is not read that way (the default): the enum then reads the object
+    /// again from its start with [`FromJsonFlat::read_tagged`], after checking every entry.
+    /// Derived structs without flattened fields read it in the same pass as the tag.
+    #[doc(hidden)]
+    #[inline]
+    fn __read_after_tag(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Option<Result<Self>> {
+        let _ = (r, taken);
+        None
+    }
+
     /// The one reader the derive generates for a struct with named fields, used by its
     /// `read_json` (`M` = [`READ_VALUE`]: the object or serde's array form), `read_flat`
-    /// ([`READ_FLAT`]), `read_tagged` ([`READ_TAGGED`]) and `read_flat_seq` ([`READ_SEQ`],
-    /// with `first`). One generic body instead of one per use: the struct's reading code is
+    /// ([`READ_FLAT`]), `read_tagged` ([`READ_TAGGED`]), `read_flat_seq` ([`READ_SEQ`],
+    /// with `first`) and `__read_after_tag` ([`READ_AFTER_TAG`], with `first` false). One generic body instead of one per use: the struct's reading code is
     /// type-checked once, and only the uses a program makes are generated. Not for other
     /// implementations, whose default is an error.
     #[doc(hidden)]
@@ -89,6 +102,10 @@ pub const READ_TAGGED: u8 = 2;
 /// [`FromJsonFlat::__read_fields`]: the rest of an array already begun.
 #[doc(hidden)]
 pub const READ_SEQ: u8 = 3;
+/// [`FromJsonFlat::__read_fields`]: the rest of an object whose first entry was an internal
+/// tag: other entries are checked as serde checks what it buffers, the tag again is a duplicate.
+#[doc(hidden)]
+pub const READ_AFTER_TAG: u8 = 4;
 
 impl<T: ToJsonFlat> ToJsonFlat for Option<T> {
     #[inline]
@@ -128,6 +145,10 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Option<T> {
     fn read_tagged(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
         T::read_tagged(r, taken).map(Some)
     }
+    #[inline]
+    fn __read_after_tag(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Option<Result<Self>> {
+        T::__read_after_tag(r, taken).map(|v| v.map(Some))
+    }
 }
 
 impl<T: ToJsonFlat + ?Sized> ToJsonFlat for Box<T> {
@@ -152,6 +173,10 @@ impl<'de, T: FromJsonFlat<'de>> FromJsonFlat<'de> for Box<T> {
     }
     fn read_tagged(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Result<Self> {
         T::read_tagged(r, taken).map(Box::new)
+    }
+    #[inline]
+    fn __read_after_tag(r: &mut Reader<'de>, taken: &dyn Fn(&str) -> bool) -> Option<Result<Self>> {
+        T::__read_after_tag(r, taken).map(|v| v.map(Box::new))
     }
 }
 

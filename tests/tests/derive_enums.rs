@@ -201,6 +201,50 @@ fn internally_tagged_tag_first() {
     check_accepts::<DenyInternal>(&[r#"{"t":"Struct","a":1}"#]);
 }
 
+/// The tag as the first key of a newtype variant holding a derived struct: the struct reads the
+/// rest of the object in the same pass (`READ_AFTER_TAG`), checking the entries it does not
+/// know as strictly as serde's buffering does, and the tag seen again is a duplicate.
+#[test]
+fn internally_tagged_newtype_tag_first() {
+    check_accepts::<Internal>(&[
+        r#"{"type":"NewtypeStruct","x":1}"#,
+        r#"{"type":"NewtypeStruct","name":"n","x":-3}"#,
+        r#"{"type":"NewtypeStruct","x":1,"name":null,"extra":[1,{"q":"\u00e9"}],"e":1e300}"#,
+        r#"{ "type" : "NewtypeStruct" ,
+            "x" : 1 }"#,
+        r#"{"type":"NewtypeMap","a":1}"#,
+    ]);
+    check_rejects::<Internal>(&[
+        r#"{"type":"NewtypeStruct","x":1,"type":"NewtypeStruct"}"#,
+        r#"{"type":"NewtypeStruct","type":"Unit","x":1}"#,
+        r#"{"type":"NewtypeStruct"}"#,
+        r#"{"type":"NewtypeStruct","x":1,"x":2}"#,
+        r#"{"type":"NewtypeStruct","x":"1"}"#,
+        r#"{"type":"NewtypeStruct","x":1,"big":1e400}"#,
+        r#"{"type":"NewtypeStruct","x":1,"s":"\ud800"}"#,
+        r#"{"type":"NewtypeStruct","x":1,"z":[1,}"#,
+        r#"{"type":"NewtypeStruct","x":1"#,
+        r#"{"type":"NewtypeStruct","x":1,}"#,
+    ]);
+    check_accepts::<InternalStrictContent>(&[
+        r#"{"type":"Strict","a":1}"#,
+        r#"{"type":"Boxed","a":1}"#,
+    ]);
+    check_rejects::<InternalStrictContent>(&[
+        r#"{"type":"Strict","a":1,"type":"Strict"}"#,
+        r#"{"type":"Boxed","a":1,"b":2}"#,
+        r#"{"type":"Boxed","a":1,"type":"Boxed"}"#,
+    ]);
+    // Invalid UTF-8 in an entry the content does not know: serde buffers it as a string.
+    for doc in [
+        &b"{\"type\":\"NewtypeStruct\",\"x\":1,\"s\":\"\xff\"}"[..],
+        &b"{\"type\":\"NewtypeStruct\",\"\xc3\":1,\"x\":1}"[..],
+    ] {
+        assert!(serde_json::from_slice::<Internal>(doc).is_err());
+        assert!(json_runtime::from_slice::<Internal>(doc).is_err());
+    }
+}
+
 #[test]
 fn internally_tagged_sequence_form() {
     // serde reads an internally tagged enum from a sequence too: the tag, then the content.

@@ -75,7 +75,9 @@ fn taken(dispatch: Dispatch, key: TokenStream, fj: &TokenStream) -> Option<Token
     match dispatch {
         Dispatch::Static(ObjectMode::Value) => None,
         Dispatch::Static(_) => Some(quote!(__taken(#key))),
-        Dispatch::Generic => Some(quote!((__M != #fj::flat::READ_VALUE && __taken(#key)))),
+        Dispatch::Generic => {
+            Some(quote!((const { __M != #fj::flat::READ_VALUE } && __taken(#key))))
+        }
     }
 }
 
@@ -281,7 +283,7 @@ impl Fields<'_> {
         let deny = match dispatch {
             _ if !deny => None,
             Dispatch::Static(_) => Some(None),
-            Dispatch::Generic => Some(Some(quote!(__M != #fj::flat::READ_FLAT))),
+            Dispatch::Generic => Some(Some(quote!(const { __M != #fj::flat::READ_FLAT }))),
         };
         let unknown_key = match deny {
             None => quote!(#unknown_idx),
@@ -339,10 +341,32 @@ impl Fields<'_> {
         });
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
+        // So does an internally tagged enum (its tag read first, `READ_AFTER_TAG`).
+        let after_tag_mode = matches!(dispatch, Dispatch::Generic) && array;
         let skip_unknown = if has_flatten || after_tag.is_some() {
             quote!(__r.skip_content()?)
+        } else if after_tag_mode {
+            quote! {
+                if const { __M == #fj::flat::READ_AFTER_TAG } {
+                    __r.skip_content()?
+                } else {
+                    __r.skip_value()?
+                }
+            }
         } else {
             quote!(__r.skip_value()?)
+        };
+        // A key the enclosing type takes is skipped; after an internal tag it can only be
+        // the tag again.
+        let taken_idx = if after_tag_mode {
+            quote!({
+                if const { __M == #fj::flat::READ_AFTER_TAG } {
+                    return #fj::Err(__r.duplicate_key_at(__key_at));
+                }
+                #unknown_idx
+            })
+        } else {
+            quote!(#unknown_idx)
         };
         let unknown = quote!(_ => {
             __expect = #live_count;
@@ -385,7 +409,7 @@ impl Fields<'_> {
         let key_match = match taken(quote!(__k)) {
             None => key_match,
             Some(taken_key) => quote! {
-                if #taken_key { #unknown_idx } else { #key_match }
+                if #taken_key { #taken_idx } else { #key_match }
             },
         };
         let expected_arms = live.iter().enumerate().map(|(pos, (i, f))| {
@@ -423,10 +447,10 @@ impl Fields<'_> {
                 let mut __first = true;
             },
             (None, true, Dispatch::Generic) => quote! {
-                let __array = __M == #fj::flat::READ_SEQ
-                    || (__M == #fj::flat::READ_VALUE && __r.peek() == #fj::Some(b'['));
+                let __array = const { __M == #fj::flat::READ_SEQ }
+                    || (const { __M == #fj::flat::READ_VALUE } && __r.peek() == #fj::Some(b'['));
                 let mut __first = true;
-                if __M == #fj::flat::READ_SEQ {
+                if const { __M == #fj::flat::READ_SEQ || __M == #fj::flat::READ_AFTER_TAG } {
                     __first = *__first_in;
                 } else if __array {
                     __r.begin_array()?;
@@ -454,7 +478,7 @@ impl Fields<'_> {
                         #(#expected_arms)*
                         _ => break 'key { #general },
                     };
-                    if #taken_name { #unknown_idx } else { __i }
+                    if #taken_name { #taken_idx } else { __i }
                 }
             },
         };

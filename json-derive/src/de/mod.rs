@@ -64,7 +64,7 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
         Data::Struct(style, fields) => struct_body(cont, *style, fields, fj),
         Data::Enum(variants) => {
             let flat = flat_enum::read_flat(cont, variants, fj)
-                .map(|(read, claims)| (read, claims, None, None, None));
+                .map(|(read, claims)| (read, claims, None, None, None, None));
             let body = match &cont.attrs.tag {
                 TagType::External => enums::external(cont, variants, fj),
                 TagType::Adjacent { tag, content } => {
@@ -76,7 +76,7 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
             (body, flat)
         }
     };
-    let flat_impl = flat.map(|(read, claims, seq, tagged, fields)| {
+    let flat_impl = flat.map(|(read, claims, seq, tagged, after_tag, fields)| {
         let taken_ty = taken_type();
         let read_fields = fields.map(|body| {
             quote! {
@@ -98,6 +98,17 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
                     __taken: #taken_ty,
                 ) -> #fj::Result<Self, #fj::Error> {
                     #body
+                }
+            }
+        });
+        let read_after_tag = after_tag.map(|body| {
+            quote! {
+                #[inline]
+                fn __read_after_tag(
+                    __r: &mut #fj::Reader<'de>,
+                    __taken: #taken_ty,
+                ) -> #fj::Option<#fj::Result<Self, #fj::Error>> {
+                    #fj::Some(#body)
                 }
             }
         });
@@ -130,6 +141,7 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
                 }
                 #read_seq
                 #read_tagged
+                #read_after_tag
                 #read_fields
             }
         }
@@ -199,10 +211,11 @@ fn after_variant_key(at: TokenStream) -> TokenStream {
 }
 
 /// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
-/// `read_flat_seq`, `read_tagged` and `__read_fields`.
+/// `read_flat_seq`, `read_tagged`, `__read_after_tag` and `__read_fields`.
 type FlatBodies = (
     TokenStream,
     TokenStream,
+    Option<TokenStream>,
     Option<TokenStream>,
     Option<TokenStream>,
     Option<TokenStream>,
@@ -258,10 +271,12 @@ fn struct_body(
                 }
             };
             let not_taken = quote!(&|_: &::core::primitive::str| false);
-            let seq = fields
-                .iter()
-                .all(|f| !f.attrs.flatten)
-                .then(|| call("READ_SEQ", not_taken.clone(), quote!(__first_in)));
+            // Both need the array-capable reader, which a struct with flattened fields (read
+            // from the object's start again) does not have.
+            let no_flatten = fields.iter().all(|f| !f.attrs.flatten);
+            let seq = no_flatten.then(|| call("READ_SEQ", not_taken.clone(), quote!(__first_in)));
+            let after_tag =
+                no_flatten.then(|| call("READ_AFTER_TAG", quote!(__taken), quote!(&mut false)));
             let flat = (
                 call("READ_FLAT", quote!(__taken), quote!(&mut true)),
                 reader.claims(fj),
@@ -270,6 +285,7 @@ fn struct_body(
                 cont.attrs
                     .deny_unknown_fields
                     .then(|| call("READ_TAGGED", quote!(__taken), quote!(&mut true))),
+                after_tag,
                 Some(reader.read_generic(fj)),
             );
             (call("READ_VALUE", not_taken, quote!(&mut true)), Some(flat))

@@ -95,20 +95,35 @@ pub fn internal(
     } else {
         quote!(__r.read_key()? == #tag)
     };
-    // The tag first, as GeoJSON and most writers put it: the struct variant is read in the
-    // same pass (no scan for the tag and second read of the content). Any other variant, or a
-    // tag that is not the first key, takes the general path from the object's start.
+    // The tag first, as GeoJSON, serde and most writers put it: a struct variant, or a newtype
+    // variant whose content reads that way (`__read_after_tag`: derived structs), is read in
+    // the same pass (no scan for the tag and second read of the content). Any other variant,
+    // or a tag that is not the first key, takes the general path from the object's start.
     let tag_first = (!flat).then(|| {
         let quoted_tag = crate::lit::quoted(tag);
-        let arms = readable(variants).filter_map(|(i, v)| {
-            if v.style != Style::Struct {
-                return None;
+        let arms = readable(variants).filter_map(|(i, v)| match v.style {
+            Style::Struct => {
+                let fields = struct_variant_fields(cont, v, tag, false);
+                fields.can_read_after_tag(tag).then(|| {
+                    let rest = fields.read_rest_after_tag(tag, fj);
+                    quote!(#i => return { #rest },)
+                })
             }
-            let fields = struct_variant_fields(cont, v, tag, false);
-            fields.can_read_after_tag(tag).then(|| {
-                let rest = fields.read_rest_after_tag(tag, fj);
-                quote!(#i => return { #rest },)
-            })
+            Style::Newtype => {
+                let ident = &v.ident;
+                let ty = v.fields[0].ty;
+                Some(quote! {
+                    #i => {
+                        if let #fj::Some(__v) = <#ty as #fj::FromJsonFlat<'de>>::__read_after_tag(
+                            __r,
+                            &|__key: &::core::primitive::str| __key == #tag,
+                        ) {
+                            return __v.map(Self::#ident);
+                        }
+                    }
+                })
+            }
+            _ => None,
         });
         quote! {
             {
