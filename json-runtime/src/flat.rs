@@ -75,9 +75,10 @@ pub trait FromJsonFlat<'de>: Sized {
     /// The one reader the derive generates for a struct with named fields, used by its
     /// `read_json` (`M` = [`READ_VALUE`]: the object or serde's array form), `read_flat`
     /// ([`READ_FLAT`]), `read_tagged` ([`READ_TAGGED`]), `read_flat_seq` ([`READ_SEQ`],
-    /// with `first`) and `__read_after_tag` ([`READ_AFTER_TAG`], with `first` false). One generic body instead of one per use: the struct's reading code is
-    /// type-checked once, and only the uses a program makes are generated. Not for other
-    /// implementations, whose default is an error.
+    /// with `first`) and `__read_after_tag` ([`READ_AFTER_TAG`], with `first` false). One
+    /// generic body instead of one per use: the struct's reading code is type-checked once, and
+    /// only the uses a program makes are generated. Not for other implementations, whose
+    /// default is an error.
     #[doc(hidden)]
     #[inline]
     fn __read_fields<const M: u8>(
