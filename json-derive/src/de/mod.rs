@@ -63,8 +63,14 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
     let (body, flat) = match &cont.data {
         Data::Struct(style, fields) => struct_body(cont, *style, fields, fj),
         Data::Enum(variants) => {
-            let flat = flat_enum::read_flat(cont, variants, fj)
-                .map(|(read, claims)| (read, claims, None, None, None, None));
+            let flat = flat_enum::read_flat(cont, variants, fj).map(|(read, claims)| FlatBodies {
+                read,
+                claims,
+                seq: None,
+                tagged: None,
+                after_tag: None,
+                fields: None,
+            });
             let body = match &cont.attrs.tag {
                 TagType::External => enums::external(cont, variants, fj),
                 TagType::Adjacent { tag, content } => {
@@ -76,7 +82,15 @@ pub fn expand(cont: &Container, fj: &TokenStream, unit: Option<&TokenStream>) ->
             (body, flat)
         }
     };
-    let flat_impl = flat.map(|(read, claims, seq, tagged, after_tag, fields)| {
+    let flat_impl = flat.map(|flat| {
+        let FlatBodies {
+            read,
+            claims,
+            seq,
+            tagged,
+            after_tag,
+            fields,
+        } = flat;
         let taken_ty = taken_type();
         let read_fields = fields.map(|body| {
             quote! {
@@ -210,16 +224,15 @@ fn after_variant_key(at: TokenStream) -> TokenStream {
     }
 }
 
-/// The bodies of `FromJsonFlat`'s `read_flat`, `claims` and (if not the default)
-/// `read_flat_seq`, `read_tagged`, `__read_after_tag` and `__read_fields`.
-type FlatBodies = (
-    TokenStream,
-    TokenStream,
-    Option<TokenStream>,
-    Option<TokenStream>,
-    Option<TokenStream>,
-    Option<TokenStream>,
-);
+/// The bodies of a type's `FromJsonFlat` methods; `None` keeps the trait's default.
+struct FlatBodies {
+    read: TokenStream,
+    claims: TokenStream,
+    seq: Option<TokenStream>,
+    tagged: Option<TokenStream>,
+    after_tag: Option<TokenStream>,
+    fields: Option<TokenStream>,
+}
 
 /// `read_json`'s body for a struct, and the `FromJsonFlat` bodies for named fields.
 fn struct_body(
@@ -277,17 +290,18 @@ fn struct_body(
             let seq = no_flatten.then(|| call("READ_SEQ", not_taken.clone(), quote!(__first_in)));
             let after_tag =
                 no_flatten.then(|| call("READ_AFTER_TAG", quote!(__taken), quote!(&mut false)));
-            let flat = (
-                call("READ_FLAT", quote!(__taken), quote!(&mut true)),
-                reader.claims(fj),
+            let flat = FlatBodies {
+                read: call("READ_FLAT", quote!(__taken), quote!(&mut true)),
+                claims: reader.claims(fj),
                 seq,
                 // Only `deny_unknown_fields` makes a difference to the default `read_tagged`.
-                cont.attrs
+                tagged: cont
+                    .attrs
                     .deny_unknown_fields
                     .then(|| call("READ_TAGGED", quote!(__taken), quote!(&mut true))),
                 after_tag,
-                Some(reader.read_generic(fj)),
-            );
+                fields: Some(reader.read_generic(fj)),
+            };
             (call("READ_VALUE", not_taken, quote!(&mut true)), Some(flat))
         }
     }
