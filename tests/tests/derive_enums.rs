@@ -639,6 +639,32 @@ fn internally_tagged_newtype_content() {
     ]);
 }
 
+/// A newtype variant holding `Option` of a derived struct reads its content like the struct
+/// (serde: `Some`), with the tag first in the same pass; serde's writer refuses it, so only
+/// reading is compared.
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+#[serde(tag = "type")]
+enum InternalOptionContent {
+    Maybe(Option<Inner>),
+    Strict(Option<Box<StrictInner>>),
+}
+
+#[test]
+fn internally_tagged_optional_newtype_content() {
+    check_accepts::<InternalOptionContent>(&[
+        r#"{"type":"Maybe","x":1}"#,
+        r#"{"x":1,"type":"Maybe"}"#,
+        r#"{"type":"Maybe","x":1,"other":[true]}"#,
+        r#"{"type":"Strict","a":1}"#,
+    ]);
+    check_rejects::<InternalOptionContent>(&[
+        r#"{"type":"Maybe"}"#,
+        r#"{"type":"Maybe","x":1,"type":"Maybe"}"#,
+        r#"{"type":"Maybe","x":1,"n":1e400}"#,
+        r#"{"type":"Strict","a":1,"b":2}"#,
+    ]);
+}
+
 #[test]
 fn deny_unknown_fields_on_enums() {
     check::<DenyExternal>();
