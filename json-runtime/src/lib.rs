@@ -103,7 +103,7 @@ pub use json_runtime_derive::FastJson;
 pub mod __private {
     /// The `M` of `FromJsonFlat::__read_fields`.
     pub mod flat {
-        pub use crate::flat::{READ_AFTER_TAG, READ_FLAT, READ_SEQ, READ_TAGGED, READ_VALUE};
+        pub use crate::flat::{Mode, READ_AFTER_TAG, READ_FLAT, READ_SEQ, READ_TAGGED, READ_VALUE};
     }
     pub use crate::derive_support::{in_member, owns_key, units, ReadBody, ReadIn};
     pub use crate::derive_support::{DeriveReader, DeriveWriter};

@@ -75,9 +75,7 @@ fn taken(dispatch: Dispatch, key: TokenStream, fj: &TokenStream) -> Option<Token
     match dispatch {
         Dispatch::Static(ObjectMode::Value) => None,
         Dispatch::Static(_) => Some(quote!(__taken(#key))),
-        Dispatch::Generic => {
-            Some(quote!((const { __M != #fj::flat::READ_VALUE } && __taken(#key))))
-        }
+        Dispatch::Generic => Some(quote!((#fj::flat::Mode::<__M>::ENCLOSED && __taken(#key)))),
     }
 }
 
@@ -283,7 +281,7 @@ impl Fields<'_> {
         let deny = match dispatch {
             _ if !deny => None,
             Dispatch::Static(_) => Some(None),
-            Dispatch::Generic => Some(Some(quote!(const { __M != #fj::flat::READ_FLAT }))),
+            Dispatch::Generic => Some(Some(quote!(#fj::flat::Mode::<__M>::NOT_FLAT))),
         };
         let unknown_key = match deny {
             None => quote!(#unknown_idx),
@@ -347,7 +345,7 @@ impl Fields<'_> {
             quote!(__r.skip_content()?)
         } else if after_tag_mode {
             quote! {
-                if const { __M == #fj::flat::READ_AFTER_TAG } {
+                if #fj::flat::Mode::<__M>::AFTER_TAG {
                     __r.skip_content()?
                 } else {
                     __r.skip_value()?
@@ -360,7 +358,7 @@ impl Fields<'_> {
         // the tag again.
         let taken_idx = if after_tag_mode {
             quote!({
-                if const { __M == #fj::flat::READ_AFTER_TAG } {
+                if #fj::flat::Mode::<__M>::AFTER_TAG {
                     return #fj::Err(__r.duplicate_key_at(__key_at));
                 }
                 #unknown_idx
@@ -447,10 +445,10 @@ impl Fields<'_> {
                 let mut __first = true;
             },
             (None, true, Dispatch::Generic) => quote! {
-                let __array = const { __M == #fj::flat::READ_SEQ }
-                    || (const { __M == #fj::flat::READ_VALUE } && __r.peek() == #fj::Some(b'['));
+                let __array = #fj::flat::Mode::<__M>::SEQ
+                    || (#fj::flat::Mode::<__M>::VALUE && __r.peek() == #fj::Some(b'['));
                 let mut __first = true;
-                if const { __M == #fj::flat::READ_SEQ || __M == #fj::flat::READ_AFTER_TAG } {
+                if #fj::flat::Mode::<__M>::BEGUN {
                     __first = *__first_in;
                 } else if __array {
                     __r.begin_array()?;
