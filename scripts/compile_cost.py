@@ -19,7 +19,8 @@ flavours run alternately, every cargo under `nice -n 10`. Prints a markdown tabl
 
 Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjson,...]
                                        [--skip-graph] [--skip-lines] [--skip-debug]
-                                       [--skip-release] [--skip-builds] [--cgus] [--instructions] [--generate]
+                                       [--skip-release] [--skip-builds] [--cgus] [--instructions]
+                                       [--incremental-instructions] [--generate]
                                        [--shape default|app|app-noenum] [--layout per-type|dispatch]
                                        [--per-module N] [--structs N] [--enums N] [--fields LO-HI]
                                        [--nest-vec F] [--nest-box F] [--enum-share F] [--seed N]
@@ -33,6 +34,9 @@ Usage: python3 scripts/compile_cost.py [--quick] [--runs N] [--only serde,fastjs
   --instructions
                 also the instructions rustc executes in a non-incremental `cargo check` of the
                 crate (callgrind: steady on a busy machine; needs valgrind).
+  --incremental-instructions
+                also the instructions rustc executes in the incremental `cargo check` after the
+                one-field edit (callgrind, after a check of the unedited crate).
   --generate    write the crates and exit.
   --shape       a preset (see SHAPES below); the options after it override its parts:
     default     the mixed API crate described above, 30 types a module, a function per type.
@@ -630,8 +634,10 @@ def cargo(d, *args, capture=False):
 
 WRAPPER = """#!/bin/sh
 # rustc of the measured crate under callgrind, its instruction count appended to $COST_COUNTS
+# (plain rustc where COST_COUNTS is unset: the same wrapper, so cargo keeps its fingerprints)
 rustc="$1"; shift
-case "$*" in
+case "$COST_COUNTS:$*" in
+  :*) exec "$rustc" "$@";;
   *"--crate-name cost_"*)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rustc" "$@" 2>"$COST_COUNTS.err"
     rc=$?; grep -o "Collected : [0-9]*" "$COST_COUNTS.err" >> "$COST_COUNTS"; exit $rc;;
@@ -656,6 +662,30 @@ def check_instructions(d):
     cargo(d, "check", "-q")  # dependencies built, outside callgrind
     os.utime(os.path.join(d, "src", "lib.rs"))
     open(counts, "w").close()
+    subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
+    found = re.findall(r"Collected : (\d+)", open(counts).read())
+    return int(found[-1]) if found else None
+
+
+def incremental_check_instructions(d, edit_file):
+    """Instructions rustc executes in an incremental `cargo check` after the one-field edit, the
+    unedited crate checked before (callgrind; what `cargo check` after the edit times, without
+    the machine's load)."""
+    if not shutil.which("valgrind"):
+        print("valgrind not found: no instruction counts", flush=True)
+        return None
+    wrapper = os.path.join(WORK, "rustc-callgrind.sh")
+    open(wrapper, "w").write(WRAPPER)
+    os.chmod(wrapper, 0o755)
+    counts = os.path.join(d, "target", "check-instructions.txt")
+    env = dict(os.environ, RUSTC_WRAPPER=wrapper, CARGO_INCREMENTAL="1")
+    env.pop("COST_COUNTS", None)
+    env.pop("CARGO_TARGET_DIR", None)
+    env.pop("RUSTFLAGS", None)
+    subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
+    toggle_edit(edit_file)
+    open(counts, "w").close()
+    env["COST_COUNTS"] = counts
     subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
     found = re.findall(r"Collected : (\d+)", open(counts).read())
     return int(found[-1]) if found else None
@@ -813,6 +843,10 @@ def main():
         for fl in FLAVOURS:
             if fl not in failed:
                 record(fl, "check_instructions", check_instructions(crates[fl][0]))
+    if "--incremental-instructions" in ARGS:
+        for fl in FLAVOURS:
+            if fl not in failed:
+                record(fl, "check_edit_instructions", incremental_check_instructions(*crates[fl]))
 
     # last: the whole dependency graph from clean (release)
     def graph(fl):
@@ -841,6 +875,7 @@ def table(res, failed, shape=None):
             ("`cargo check` after the edit", "check"),
             ("`cargo check` after the edit, repeated (best of 3 edit-check cycles)", "check_steady"),
             ("`cargo check` of the crate without incremental compilation, instructions", "check_instructions"),
+            ("`cargo check` after the edit, instructions", "check_edit_instructions"),
             ("LLVM IR lines, debug", "lines_debug"),
             ("LLVM IR lines, release", "lines_release"),
             ("largest codegen unit's share of the release LLVM IR, %", "cgu_largest")]
