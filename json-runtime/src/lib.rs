@@ -105,7 +105,7 @@ pub mod __private {
     pub mod flat {
         pub use crate::flat::{Mode, READ_AFTER_TAG, READ_FLAT, READ_SEQ, READ_TAGGED, READ_VALUE};
     }
-    pub use crate::derive_support::{in_member, owns_key, units, ReadBody, ReadIn};
+    pub use crate::derive_support::{array_short, in_member, owns_key, units, ReadBody, ReadIn};
     pub use crate::derive_support::{DeriveReader, DeriveWriter};
     pub use crate::flat::{FromJsonFlat, ToJsonFlat};
     pub use crate::number_string::with as number_string;

@@ -325,3 +325,50 @@ fn enum_errors() {
         ),
     ]);
 }
+
+#[derive(Debug, PartialEq, Serialize, Deserialize, FastJson)]
+struct Gap {
+    a: u8,
+    #[serde(default)]
+    b: u8,
+    c: Option<u8>,
+    #[serde(default)]
+    d: u8,
+}
+
+/// The array form ending early fails at the first missing field without a default (defaults
+/// in between are taken), a value's error names its field or element, a duplicate names its
+/// key: message, path and position as serde_json's.
+#[test]
+fn array_form_lengths_and_member_errors() {
+    let cases = [
+        case("[]", ""),
+        case("[1]", ""),
+        case("[1,2]", ""),
+        case("[1,2,null,4,5]", ""),
+        case(r#"[1,2,"x"]"#, "[2]"),
+        case(r#"[1,"x"]"#, "[1]"),
+        case(r#"{"a":1,"c":"x"}"#, "c"),
+        case(r#"{"d":1,"a":1,"d":2}"#, ""),
+        case(r#"{"a":1,"c":null,"b":300}"#, "b"),
+        case(r#"{"b":1}"#, ""),
+    ];
+    check_errors::<Gap>(&cases);
+    // the messages of the missing and duplicate fields too
+    for input in ["[]", "[1]", "[1,2]", r#"{"d":1,"a":1,"d":2}"#, r#"{"b":1}"#] {
+        let fast = json_runtime::from_str::<Gap>(input).unwrap_err();
+        let serde = serde_json::from_str::<Gap>(input).unwrap_err().to_string();
+        let serde = serde.split(" at line ").next().unwrap();
+        assert_eq!(fast.message(), serde, "{input}");
+    }
+    // what the array form may leave out
+    assert_eq!(
+        json_runtime::from_str::<Gap>("[1,2,null]").unwrap(),
+        Gap {
+            a: 1,
+            b: 2,
+            c: None,
+            d: 0
+        }
+    );
+}

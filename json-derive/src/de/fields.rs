@@ -313,30 +313,33 @@ impl Fields<'_> {
             unknown_key
         };
         let expecting = format!("{} with {} elements", self.expecting, live_count);
+        // A value's error leaves the `match` on the field (`break 'field`) and gets its member
+        // added once, after it: the field's position is `__expect - 1` and its name
+        // `__NAMES[__idx]` there; a duplicate leaves by `break 'duplicate`. No arm has an
+        // error path of its own.
         let value_arms = live.iter().enumerate().map(|(pos, (i, f))| {
             let v = var(*i);
             let i = *i as u32;
-            let name = &f.attrs.name.de;
             let read = read_value(self.cont, f, fj);
-            let wrap = if array {
-                quote!(#fj::in_member(__e, __array, #pos, #name))
-            } else {
-                quote!(__e.in_field(#name))
-            };
             let next = pos + 1;
             quote! {
                 #i => {
                     __expect = #next;
                     if let #fj::Some(_) = #v {
-                        return #fj::Err(__r.duplicate_field_at(__key_at, #name));
+                        break 'duplicate;
                     }
                     #v = #fj::Some(match #read {
                         #fj::Ok(__x) => __x,
-                        #fj::Err(__e) => return #fj::Err(#wrap),
+                        #fj::Err(__e) => break 'field __e,
                     });
                 }
             }
         });
+        let wrap = if array {
+            quote!(#fj::in_member(__e, __array, __expect - 1, __NAMES[__idx as ::core::primitive::usize]))
+        } else {
+            quote!(__e.in_field(__NAMES[__idx as ::core::primitive::usize]))
+        };
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
         // So does an internally tagged enum (its tag read first, `READ_AFTER_TAG`).
@@ -372,13 +375,25 @@ impl Fields<'_> {
         });
         let start = has_flatten.then(|| quote!(let __start = __r.checkpoint();));
         let flatten_reads = self.flatten_reads(dispatch, fj);
-        let finish = live.iter().enumerate().map(|(pos, (i, f))| {
+        // serde's array form ended early: `invalid length` at the first field from there on
+        // without a default, checked once (the elements arrive in order, so the fields not
+        // read are those from position `__expect` on).
+        let required: Vec<usize> = live
+            .iter()
+            .enumerate()
+            .filter(|(pos, (_, f))| self.missing_element(f, *pos, &expecting, fj).is_some())
+            .map(|(pos, _)| pos)
+            .collect();
+        let array_short = required.last().filter(|_| array).map(|last_required| {
+            quote! {
+                if __array && __expect <= #last_required {
+                    #fj::array_short(__r, __expect, &[#(#required),*], #expecting)?;
+                }
+            }
+        });
+        let finish = live.iter().map(|(i, f)| {
             let v = var(*i);
             let missing = self.missing(f, fj);
-            let missing = match self.missing_element(f, pos, &expecting, fj) {
-                Some(short) if array => quote!(if __array { #short } else { #missing }),
-                _ => missing,
-            };
             quote! {
                 let #v = match #v {
                     #fj::Some(__x) => __x,
@@ -471,7 +486,6 @@ impl Fields<'_> {
             },
             Some(taken_name) => quote! {
                 'key: {
-                    const __NAMES: [&::core::primitive::str; #n_fields] = [#(#names),*];
                     let __i: ::core::primitive::u32 = match __expect {
                         #(#expected_arms)*
                         _ => break 'key { #general },
@@ -502,19 +516,29 @@ impl Fields<'_> {
             #(#decls)*
             #open
             #order_const
+            const __NAMES: [&::core::primitive::str; #n_fields] = [#(#names),*];
             let mut __expect: ::core::primitive::usize = 0;
-            while #has_next {
+            'entries: while #has_next {
                 // where the key starts: errors about it are reported just after it
                 #[allow(unused_variables)]
                 let __key_at = __r.checkpoint();
                 let __idx: ::core::primitive::u32 = #idx;
-                match __idx {
-                    #(#value_arms)*
-                    #ignored_value_arm
-                    #unknown
-                }
+                let __e: #fj::Error = 'field: {
+                    'duplicate: {
+                        match __idx {
+                            #(#value_arms)*
+                            #ignored_value_arm
+                            #unknown
+                        }
+                        continue 'entries;
+                    }
+                    let __name = __NAMES[__idx as ::core::primitive::usize];
+                    return #fj::Err(__r.duplicate_field_at(__key_at, __name));
+                };
+                return #fj::Err(#wrap);
             }
             #flatten_reads
+            #array_short
             #(#finish)*
             #fj::Ok(#construct { #(#inits),* })
         }
