@@ -646,49 +646,52 @@ esac
 """
 
 
-def check_instructions(d):
-    """Instructions rustc executes in a non-incremental `cargo check` of the crate alone
-    (callgrind; a figure the machine's load does not move, for comparing derives)."""
+def callgrind_env(d, incremental):
+    """The wrapper that runs the measured crate's rustc under callgrind, and cargo's
+    environment for it (counting once COST_COUNTS is set); None without valgrind."""
     if not shutil.which("valgrind"):
         print("valgrind not found: no instruction counts", flush=True)
         return None
     wrapper = os.path.join(WORK, "rustc-callgrind.sh")
     open(wrapper, "w").write(WRAPPER)
     os.chmod(wrapper, 0o755)
+    env = dict(os.environ, RUSTC_WRAPPER=wrapper, CARGO_INCREMENTAL="1" if incremental else "0")
+    for k in ("COST_COUNTS", "CARGO_TARGET_DIR", "RUSTFLAGS"):
+        env.pop(k, None)
+    return env
+
+
+def counted_check(d, env):
+    """`cargo check` with rustc of the crate under callgrind: its instruction count."""
     counts = os.path.join(d, "target", "check-instructions.txt")
-    env = dict(os.environ, RUSTC_WRAPPER=wrapper, CARGO_INCREMENTAL="0", COST_COUNTS=counts)
-    env.pop("CARGO_TARGET_DIR", None)
-    env.pop("RUSTFLAGS", None)
-    cargo(d, "check", "-q")  # dependencies built, outside callgrind
-    os.utime(os.path.join(d, "src", "lib.rs"))
     open(counts, "w").close()
+    env = dict(env, COST_COUNTS=counts)
     subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
     found = re.findall(r"Collected : (\d+)", open(counts).read())
     return int(found[-1]) if found else None
+
+
+def check_instructions(d):
+    """Instructions rustc executes in a non-incremental `cargo check` of the crate alone
+    (callgrind; a figure the machine's load does not move, for comparing derives)."""
+    env = callgrind_env(d, incremental=False)
+    if env is None:
+        return None
+    cargo(d, "check", "-q")  # dependencies built, outside callgrind
+    os.utime(os.path.join(d, "src", "lib.rs"))
+    return counted_check(d, env)
 
 
 def incremental_check_instructions(d, edit_file):
     """Instructions rustc executes in an incremental `cargo check` after the one-field edit, the
     unedited crate checked before (callgrind; what `cargo check` after the edit times, without
     the machine's load)."""
-    if not shutil.which("valgrind"):
-        print("valgrind not found: no instruction counts", flush=True)
+    env = callgrind_env(d, incremental=True)
+    if env is None:
         return None
-    wrapper = os.path.join(WORK, "rustc-callgrind.sh")
-    open(wrapper, "w").write(WRAPPER)
-    os.chmod(wrapper, 0o755)
-    counts = os.path.join(d, "target", "check-instructions.txt")
-    env = dict(os.environ, RUSTC_WRAPPER=wrapper, CARGO_INCREMENTAL="1")
-    env.pop("COST_COUNTS", None)
-    env.pop("CARGO_TARGET_DIR", None)
-    env.pop("RUSTFLAGS", None)
     subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
     toggle_edit(edit_file)
-    open(counts, "w").close()
-    env["COST_COUNTS"] = counts
-    subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)
-    found = re.findall(r"Collected : (\d+)", open(counts).read())
-    return int(found[-1]) if found else None
+    return counted_check(d, env)
 
 
 def toggle_edit(edit_file):
