@@ -646,7 +646,7 @@ esac
 """
 
 
-def callgrind_env(d, incremental):
+def callgrind_env(incremental):
     """The wrapper that runs the measured crate's rustc under callgrind, and cargo's
     environment for it (counting once COST_COUNTS is set); None without valgrind."""
     if not shutil.which("valgrind"):
@@ -674,7 +674,7 @@ def counted_check(d, env):
 def check_instructions(d):
     """Instructions rustc executes in a non-incremental `cargo check` of the crate alone
     (callgrind; a figure the machine's load does not move, for comparing derives)."""
-    env = callgrind_env(d, incremental=False)
+    env = callgrind_env(incremental=False)
     if env is None:
         return None
     cargo(d, "check", "-q")  # dependencies built, outside callgrind
@@ -686,7 +686,7 @@ def incremental_check_instructions(d, edit_file):
     """Instructions rustc executes in an incremental `cargo check` after the one-field edit, the
     unedited crate checked before (callgrind; what `cargo check` after the edit times, without
     the machine's load)."""
-    env = callgrind_env(d, incremental=True)
+    env = callgrind_env(incremental=True)
     if env is None:
         return None
     subprocess.run(NICE + ["cargo", "check", "-q"], cwd=d, env=env, check=True, capture_output=True)

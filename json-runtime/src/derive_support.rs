@@ -51,8 +51,8 @@ pub mod units {
 }
 
 /// Adds the member an error of a field's value occurred in to its path: the field's index in
-/// serde's array form of a struct, else its name. One call in each field's arm of a derived
-/// reader instead of a branch with two calls.
+/// serde's array form of a struct, else its name. One call on a derived reader's shared error
+/// path instead of a branch with two calls.
 #[cold]
 #[inline(never)]
 pub fn in_member(e: Error, array: bool, index: usize, name: &str) -> Error {

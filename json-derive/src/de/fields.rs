@@ -166,6 +166,16 @@ impl Fields<'_> {
         })
     }
 
+    /// Whether the field has a default of its own or from its container: serde's array form
+    /// may then end before it.
+    fn has_default(&self, f: &Field) -> bool {
+        match (&f.attrs.default, self.container_default) {
+            (Default::None, false) => false,
+            (Default::None, true) => !matches!(self.cont.attrs.default, Default::None),
+            _ => true,
+        }
+    }
+
     /// A field absent from serde's array form (the array ended before element `pos`): serde
     /// takes the default if the field has one (`None` here: the object form's missing value),
     /// else fails with `invalid length`, `Option` fields included.
@@ -176,12 +186,8 @@ impl Fields<'_> {
         expecting: &str,
         fj: &TokenStream,
     ) -> Option<TokenStream> {
-        let has_default = match (&f.attrs.default, self.container_default) {
-            (Default::None, false) => false,
-            (Default::None, true) => !matches!(self.cont.attrs.default, Default::None),
-            _ => true,
-        };
-        (!has_default).then(|| quote!(return #fj::Err(__r.invalid_length(#pos, #expecting, false))))
+        (!self.has_default(f))
+            .then(|| quote!(return #fj::Err(__r.invalid_length(#pos, #expecting, false))))
     }
 
     /// Statements reading the object form (cursor at `{`), ending in `Ok(value)`.
@@ -335,10 +341,11 @@ impl Fields<'_> {
                 }
             }
         });
+        let name = quote!(__NAMES[__idx as ::core::primitive::usize]);
         let wrap = if array {
-            quote!(#fj::in_member(__e, __array, __expect - 1, __NAMES[__idx as ::core::primitive::usize]))
+            quote!(#fj::in_member(__e, __array, __expect - 1, #name))
         } else {
-            quote!(__e.in_field(__NAMES[__idx as ::core::primitive::usize]))
+            quote!(__e.in_field(#name))
         };
         // With flattened fields serde buffers every entry that is not the struct's own, which
         // validates it more strictly than skipping does.
@@ -381,7 +388,7 @@ impl Fields<'_> {
         let required: Vec<usize> = live
             .iter()
             .enumerate()
-            .filter(|(pos, (_, f))| self.missing_element(f, *pos, &expecting, fj).is_some())
+            .filter(|(_, (_, f))| !self.has_default(f))
             .map(|(pos, _)| pos)
             .collect();
         let array_short = required.last().filter(|_| array).map(|last_required| {
@@ -532,8 +539,7 @@ impl Fields<'_> {
                         }
                         continue 'entries;
                     }
-                    let __name = __NAMES[__idx as ::core::primitive::usize];
-                    return #fj::Err(__r.duplicate_field_at(__key_at, __name));
+                    return #fj::Err(__r.duplicate_field_at(__key_at, #name));
                 };
                 return #fj::Err(#wrap);
             }
