@@ -346,18 +346,44 @@ fn nine_digits(mut d: u64, mut k: i32) -> (u64, i32) {
     (d, k)
 }
 
+/// The largest exponent magnitude written: 324 (`5e-324`, the smallest subnormal).
+const MAX_EXPONENT: usize = 324;
+
+/// `EXPONENT_DIGITS[a]`: the decimal digits of `a` without leading zeros in the low bytes
+/// (ASCII, first digit lowest) and their count in the top byte, for every `a <= 324`. A lookup
+/// instead of the three divisions and selects that computed it: 25 fewer instructions per
+/// number in scientific notation (random `f64` bit patterns, callgrind).
+static EXPONENT_DIGITS: [u32; MAX_EXPONENT + 1] = {
+    let mut t = [0u32; MAX_EXPONENT + 1];
+    let mut a = 0;
+    while a <= MAX_EXPONENT {
+        let d = a as u32;
+        t[a] = if a >= 100 {
+            (b'0' as u32 + d / 100)
+                | (b'0' as u32 + d / 10 % 10) << 8
+                | (b'0' as u32 + d % 10) << 16
+                | 3 << 24
+        } else if a >= 10 {
+            (b'0' as u32 + d / 10) | (b'0' as u32 + d % 10) << 8 | 2 << 24
+        } else {
+            (b'0' as u32 + d) | 1 << 24
+        };
+        a += 1;
+    }
+    t
+};
+
 /// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
-/// in the low bytes of a `u64` (first character lowest), and its length.
+/// in the low bytes of a `u64` (first character lowest), and its length. `|e| <= 324`.
 #[inline(always)]
 fn exponent_text(e: i32) -> (u64, usize) {
-    // Without a branch on the digit count, which varies from number to number in data with
-    // spread-out exponents: all three digits, then the leading zeros shifted out.
-    let a = e.unsigned_abs() as u64;
-    let len = 1 + (a >= 10) as usize + (a >= 100) as usize;
-    let digits = (a / 100) | (a / 10 % 10) << 8 | (a % 10) << 16 | 0x30_3030;
-    let ascii = digits >> (8 * (3 - len));
+    let entry = EXPONENT_DIGITS[e.unsigned_abs() as usize];
     let sign = if e < 0 { b'-' } else { b'+' } as u64;
-    (b'e' as u64 | sign << 8 | ascii << 16, 2 + len)
+    let ascii = (entry & 0x00FF_FFFF) as u64;
+    (
+        b'e' as u64 | sign << 8 | ascii << 16,
+        2 + (entry >> 24) as usize,
+    )
 }
 
 /// Appends the shortest round-trip form of the finite `v`, byte for byte what
