@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8,
+    _mm_set1_epi8, _mm_storeu_si128,
 };
 
 /// Masks of the 16 bytes at `at`: bit k of the first is set if byte `at + k` is `"`, `\` or
@@ -35,6 +35,33 @@ pub(super) unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
             _mm_movemask_epi8(special) as u32,
             _mm_movemask_epi8(v) as u32,
         )
+    }
+}
+
+/// Stores the 16 bytes at `at` to `dst` and returns their special mask (the first mask of
+/// [`special_block`]): the writer's copy while it scans.
+///
+/// # Safety
+/// `at + 16 <= bytes.len()`, and `dst` is valid for writes of 16 bytes.
+#[inline(always)]
+pub(super) unsafe fn copy_special_block(bytes: &[u8], at: usize, dst: *mut u8) -> u32 {
+    debug_assert!(at + 16 <= bytes.len());
+    // SAFETY: SSE2 is part of the x86_64 baseline; the load reads bytes[at..at + 16], inside
+    // the slice (the caller's guarantee), the store writes the 16 bytes the caller says `dst`
+    // is valid for; both are unaligned operations.
+    unsafe {
+        let v = _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i);
+        _mm_storeu_si128(dst as *mut __m128i, v);
+        let max_control = _mm_set1_epi8(0x1f);
+        let control = _mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control);
+        let special = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)),
+            ),
+            control,
+        );
+        _mm_movemask_epi8(special) as u32
     }
 }
 

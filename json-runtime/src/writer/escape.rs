@@ -1,6 +1,6 @@
 //! JSON string escaping, eight bytes at a time: unescaped runs are copied whole.
 
-use crate::simd::find_special;
+use crate::simd::append_to_special;
 use crate::small::append_unchecked;
 use alloc::vec::Vec;
 
@@ -43,8 +43,9 @@ fn write_escape(out: &mut Vec<u8>, byte: u8, rest: usize) {
 }
 
 /// Appends `s` as a quoted JSON string, escaped exactly like serde_json. Runs between escapes
-/// are copied inline ([`append_unchecked`]): a `memcpy` call per string was most of the cost
-/// of short keys and values.
+/// are copied inline ([`append_to_special`]: the first 32 bytes of a run as they are scanned,
+/// the rest with [`append_unchecked`]): a `memcpy` call per string was most of the cost of
+/// short keys and values.
 #[inline]
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
@@ -56,10 +57,8 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
     unsafe { append_unchecked(out, b"\"") };
     let mut start = 0;
     loop {
-        let i = find_special(bytes, start);
-        let run = &bytes[start..i];
-        // SAFETY: `bytes.len() - start + 1 > run.len()` spare bytes (see the reservation).
-        unsafe { append_unchecked(out, run) };
+        // SAFETY: `bytes.len() - start + 1` spare bytes at least (see the reservation).
+        let i = unsafe { append_to_special(out, bytes, start) };
         if i == bytes.len() {
             break;
         }
