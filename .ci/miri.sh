@@ -37,7 +37,7 @@
 #   simd/mod.rs opaque ..................... an empty asm! (a comment): compiled out under Miri
 #   small.rs append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
-#   simd/mod.rs append_to_special (4), simd/sse2.rs copy_special_block ... writer::escape::tests::*
+#   simd/mod.rs append_to_special (5 on x86_64), simd/sse2.rs copy_special_block ... writer::escape::tests::*
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
 #                                            digit_count_edges_match_itoa, appends_at_every_capacity}
 #   writer/float.rs write_short_decimal .... writer::float::tests::short_decimals_match_zmij

@@ -17,12 +17,12 @@
 //! scan at every level this CPU has on the same inputs and compare.
 //!
 //! The rule: the reader and writer call `simd`; `simd` calls neither. It uses only `core`,
-//! `alloc` and itself (no `crate::reader`, no `crate::writer`), so that the scans can be read,
-//! tested and replaced on their own.
+//! `alloc`, the inline copy of `crate::small` and itself (no `crate::reader`, no
+//! `crate::writer`), so that the scans can be read, tested and replaced on their own.
 //!
-//! The string scans: on x86_64 the first 16 bytes (32 for the writer's scan and the whitespace
-//! skip) are SSE2 blocks, inline in the caller (most strings are keys and short values that end
-//! there); the rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run
+//! The string scans: on x86_64 the first 16 bytes (32 for the plain scan, the writer's
+//! copying scan and the whitespace skip) are SSE2 blocks, inline in the caller (most strings
+//! are keys and short values that end there); the rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run
 //! time and cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block
 //! is one load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off.
 //! Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
@@ -144,10 +144,12 @@ pub(crate) fn find_special(bytes: &[u8], i: usize) -> usize {
 const COPY_BLOCKS: usize = 2;
 
 /// Appends `bytes[start..i]` to `out` and returns `i`: the first special byte at or after
-/// `start` (as [`find_special`]) or `bytes.len()`. On x86_64 each of the first
-/// [`COPY_BLOCKS`] 16-byte blocks is stored to `out` as it is scanned, whole (its bytes from the
-/// special one on land in spare capacity, outside the length), so a run needs no second pass
-/// to copy it; a longer run goes on with the out-of-line scan, then one copy.
+/// `start` (as [`find_special`]) or `bytes.len()`: the writer's string scan. On x86_64 each of
+/// the first two whole 16-byte blocks (`COPY_BLOCKS`) is stored to `out` as it is scanned
+/// (its bytes from the special one on land in spare capacity, outside the length), so a run
+/// needs no second pass to copy it; fewer than 16 bytes left are found with one load of the
+/// slice's last 16 and copied, and the rest of a run longer than the two blocks is found by
+/// the out-of-line scan, then copied. Elsewhere: [`find_special`], then one copy.
 ///
 /// # Safety
 /// `out` has at least `bytes.len() - start` bytes of spare capacity, and `start <= bytes.len()`.
@@ -217,8 +219,9 @@ pub(crate) fn find_special_ascii(bytes: &[u8], i: usize) -> (usize, bool) {
 /// 16 bytes are left, one load of the slice's last 16. `HIGH`: track bytes >= 0x80.
 ///
 /// The reader's scan (`HIGH`) is inlined into every generated read function: one inline block
-/// there (two were 1-2% slower to read twitter.json, though fewer instructions); the writer's
-/// scan takes two (log_events' escaped messages: 7% fewer instructions than one).
+/// there (two were 1-2% slower to read twitter.json, though fewer instructions);
+/// [`find_special`] takes two (measured when it was also the writer's scan: log_events'
+/// escaped messages, 7% fewer instructions than one).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn find_special_x86<const HIGH: bool, const INLINE_BLOCKS: usize>(
@@ -508,7 +511,7 @@ mod tests {
                         let expect = if at < len { at } else { len };
                         assert_eq!(find(&v, 0).0, expect, "{name} len {len} at {at}");
                         if name == "dispatch" {
-                            // The writer's scan (no high-bit tracking, two inline blocks).
+                            // The plain scan (no high-bit tracking, two inline blocks).
                             assert_eq!(find_special(&v, 0), expect, "len {len} at {at}");
                         }
                         // 0x7f and bytes >= 0x80 are not special.

@@ -1,4 +1,4 @@
-//! JSON string escaping, eight bytes at a time: unescaped runs are copied whole.
+//! JSON string escaping: unescaped runs are found by the vector scans and copied whole.
 
 use crate::simd::append_to_special;
 use crate::small::append_unchecked;
@@ -43,9 +43,9 @@ fn write_escape(out: &mut Vec<u8>, byte: u8, rest: usize) {
 }
 
 /// Appends `s` as a quoted JSON string, escaped exactly like serde_json. Runs between escapes
-/// are copied inline ([`append_to_special`]: the first 32 bytes of a run as they are scanned,
-/// the rest with [`append_unchecked`]): a `memcpy` call per string was most of the cost of
-/// short keys and values.
+/// are copied inline ([`append_to_special`]: on x86_64 whole 16-byte blocks of the first 32
+/// bytes of a run as they are scanned, the rest with [`append_unchecked`]): a `memcpy` call
+/// per string was most of the cost of short keys and values.
 #[inline]
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
@@ -105,7 +105,7 @@ mod tests {
             "abcdefghijklmnopqrstuvwxyzé0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_abcdefghijklmno";
         // Every third head length under Miri (interpreted).
         for a in (0..text.len()).filter(|a| !cfg!(miri) || a % 3 == 0) {
-            for b in [0usize, 1, 15, 16, 17, 33] {
+            for b in [0usize, 1, 15, 16, 17, 32, 33] {
                 let Some(head) = text.get(..a) else { continue };
                 let Some(tail) = text.get(..b) else { continue };
                 for esc in ["", "\n", "\u{1}\"", "\\"] {
@@ -116,6 +116,30 @@ mod tests {
                         write_str(&mut v, &s);
                         let want = serde_json::to_string(&s).unwrap();
                         assert_eq!(&v[prefix..], want.as_bytes(), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A buffer with exactly the room the escaped string needs: `write_escape` then never
+    /// grows it, so every block store after an escape runs against the exact end of the
+    /// capacity (runs of every length up to 70 between `\u00XX` escapes).
+    #[test]
+    fn exact_capacity_after_escapes() {
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_abcdefgh";
+        for a in (0..70).filter(|a| !cfg!(miri) || a % 3 == 1) {
+            for b in [0usize, 15, 16, 17, 31, 32, 33, 48] {
+                let s = format!("{}\u{1}{}\u{1f}", &text[..a], &text[..b]);
+                let want = serde_json::to_string(&s).unwrap();
+                for prefix in [0usize, 5] {
+                    let mut v = Vec::with_capacity(prefix + want.len());
+                    v.resize(prefix, b'x');
+                    let cap = v.capacity();
+                    write_str(&mut v, &s);
+                    assert_eq!(&v[prefix..], want.as_bytes(), "{s:?}");
+                    if cap == prefix + want.len() {
+                        assert_eq!(v.capacity(), cap, "{s:?}");
                     }
                 }
             }
