@@ -21,6 +21,15 @@ pub(super) unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
     // `_mm_loadu_si128` has no alignment requirement.
     unsafe {
         let v = _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i);
+        (special_mask(v), _mm_movemask_epi8(v) as u32)
+    }
+}
+
+/// Bit k set if byte k of `v` is `"`, `\` or below 0x20.
+#[inline(always)]
+fn special_mask(v: __m128i) -> u32 {
+    // SAFETY: SSE2 is part of the x86_64 baseline; these intrinsics only compute on registers.
+    unsafe {
         let max_control = _mm_set1_epi8(0x1f);
         // unsigned v <= 0x1f  <=>  max(v, 0x1f) == 0x1f
         let control = _mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control);
@@ -31,10 +40,7 @@ pub(super) unsafe fn special_block(bytes: &[u8], at: usize) -> (u32, u32) {
             ),
             control,
         );
-        (
-            _mm_movemask_epi8(special) as u32,
-            _mm_movemask_epi8(v) as u32,
-        )
+        _mm_movemask_epi8(special) as u32
     }
 }
 
@@ -52,16 +58,7 @@ pub(super) unsafe fn copy_special_block(bytes: &[u8], at: usize, dst: *mut u8) -
     unsafe {
         let v = _mm_loadu_si128(bytes.as_ptr().add(at) as *const __m128i);
         _mm_storeu_si128(dst as *mut __m128i, v);
-        let max_control = _mm_set1_epi8(0x1f);
-        let control = _mm_cmpeq_epi8(_mm_max_epu8(v, max_control), max_control);
-        let special = _mm_or_si128(
-            _mm_or_si128(
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8)),
-                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8)),
-            ),
-            control,
-        );
-        _mm_movemask_epi8(special) as u32
+        special_mask(v)
     }
 }
 
