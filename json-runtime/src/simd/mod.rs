@@ -22,8 +22,9 @@
 //!
 //! The string scans: on x86_64 the first 16 bytes (32 for the plain scan, the writer's
 //! copying scan and the whitespace skip) are SSE2 blocks, inline in the caller (most strings
-//! are keys and short values that end there); the rest is out of line: 32-byte AVX2 blocks if the CPU has it (detected once at run
-//! time and cached, or known at compile time), else 16-byte SSE2 blocks. The last partial block
+//! are keys and short values that end there); the rest is out of line: 32-byte AVX2 blocks if
+//! the CPU has it (detected once at run time and cached, or known at compile time), else
+//! 16-byte SSE2 blocks. The last partial block
 //! is one load of the slice's last 16 or 32 bytes, with the bytes already scanned masked off.
 //! Elsewhere: 8 bytes at a time with SWAR, then byte by byte.
 //!
@@ -162,6 +163,9 @@ pub(crate) unsafe fn append_to_special(out: &mut Vec<u8>, bytes: &[u8], start: u
         // Invariant: `out` has at least `bytes.len() - i` spare bytes (the caller's, for
         // `i = start`; each block stored below uses as many as it moves `i` on).
         for _ in 0..COPY_BLOCKS {
+            // The short tail is finished here rather than by `break` to the same two lines
+            // after the loop: with the `break`, LLVM laid the function out differently and
+            // the writes of gsoc and twitter ran 2.4% and 1.5% more instructions.
             if i + 16 > bytes.len() {
                 let end = sse2::special_tail::<false>(bytes, i, false).0;
                 // SAFETY: `bytes.len() - i >= end - i` spare bytes (the invariant).

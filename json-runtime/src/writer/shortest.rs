@@ -351,8 +351,8 @@ const MAX_EXPONENT: usize = 324;
 
 /// `EXPONENT_DIGITS[a]`: the decimal digits of `a` without leading zeros in the low bytes
 /// (ASCII, first digit lowest) and their count in the top byte, for every `a <= 324`. A lookup
-/// instead of the divisions by constants, compares and shift that computed it: 25 fewer instructions per
-/// number in scientific notation (random `f64` bit patterns, callgrind).
+/// instead of the divisions by constants, compares and shift that computed it: 25 fewer
+/// instructions per number in scientific notation (random `f64` bit patterns, callgrind).
 static EXPONENT_DIGITS: [u32; MAX_EXPONENT + 1] = {
     let mut t = [0u32; MAX_EXPONENT + 1];
     let mut a = 0;
