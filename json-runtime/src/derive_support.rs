@@ -118,10 +118,17 @@ pub trait DeriveReader {
     fn peek_error(&mut self, message: impl core::fmt::Display) -> Error;
     /// `invalid type: <next value>, expected <expected>` at the next value.
     fn unexpected_value(&mut self, expected: &str) -> Error;
+    /// `expected value` (a syntax error) at the next value's first byte, or EOF: serde_json's
+    /// error for an externally tagged enum that is neither a string nor an object.
+    fn expected_value(&mut self) -> Error;
     /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
     fn read_content_unit(&mut self) -> Result<()>;
     /// Skips one value, validating it as serde validates a value it buffers.
     fn skip_content(&mut self) -> Result<()>;
+    /// The end of a sequence serde reads from its buffered content after `read` elements (an
+    /// internally tagged variant in its array form): the `]`, or serde's `invalid length
+    /// {read + rest}, expected {read} elements in sequence` (a data error) if elements remain.
+    fn content_seq_end(&mut self, first: &mut bool, read: usize) -> Result<()>;
 }
 
 impl DeriveReader for Reader<'_> {
@@ -186,8 +193,7 @@ impl DeriveReader for Reader<'_> {
     }
 
     /// `invalid type: <next value>, expected <expected>` at the next value's first byte, for a
-    /// value that cannot start what is expected (serde_json reports an enum so); a syntax or
-    /// EOF error if no value follows.
+    /// value that cannot start what is expected; a syntax or EOF error if no value follows.
     #[cold]
     #[inline(never)]
     fn unexpected_value(&mut self, expected: &str) -> Error {
@@ -197,6 +203,18 @@ impl DeriveReader for Reader<'_> {
             Some(None) => return self.peek_error("expected value"),
         };
         self.peek_error(format_args!("invalid type: {found}, expected {expected}"))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expected_value(&mut self) -> Error {
+        match self.peek() {
+            None => self.eof("a value"),
+            Some(_) => {
+                self.pos += 1;
+                self.syntax("expected value")
+            }
+        }
     }
 
     /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
@@ -217,6 +235,24 @@ impl DeriveReader for Reader<'_> {
     /// adjacently tagged enum that comes before the tag): strings and keys must be valid text
     /// (no lone surrogates) and numbers must fit an `f64` (`1e400` fails). [`Reader::skip_value`]
     /// checks only the grammar, like serde_json when it ignores a value.
+    #[cold]
+    #[inline(never)]
+    fn content_seq_end(&mut self, first: &mut bool, read: usize) -> Result<()> {
+        let mut rest = 0usize;
+        while self.next_element(first)? {
+            self.skip(true)?;
+            rest += 1;
+        }
+        if rest == 0 {
+            return Ok(());
+        }
+        let expected = if read == 1 { "" } else { "s" };
+        Err(self.error(format_args!(
+            "invalid length {}, expected {read} element{expected} in sequence",
+            read + rest
+        )))
+    }
+
     fn skip_content(&mut self) -> Result<()> {
         self.skip(true)
     }

@@ -80,13 +80,13 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
         Style::Unit if form == ContentForm::Buffered => {
             quote!(__r.read_content_unit()?; #fj::Ok(Self::#ident))
         }
-        Style::Unit => quote!(__r.read_null()?; #fj::Ok(Self::#ident)),
+        Style::Unit => quote!(__r.read_null_as("unit")?; #fj::Ok(Self::#ident)),
         Style::Newtype => {
             let read = super::fields::read_value(cont, &v.fields[0], fj);
             quote!(#fj::Ok(Self::#ident(#read?)))
         }
         Style::Tuple => {
-            let expecting = format!("tuple variant {}::{}", cont.attrs.name.de, v.attrs.name.de);
+            let expecting = format!("tuple variant {}::{}", cont.ident, v.ident);
             super::tuple(cont, &v.fields, quote!(Self::#ident), expecting, false, fj)
         }
         Style::Struct => {
@@ -95,7 +95,7 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
                 fields: &v.fields,
                 construct: quote!(Self::#ident),
                 ignore_keys: Vec::new(),
-                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+                expecting: format!("struct variant {}::{}", cont.ident, v.ident),
                 container_default: false,
             };
             match form {
@@ -142,11 +142,6 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
         }
     });
     let dispatch = dispatch_content(cont, variants, ContentForm::External, fj);
-    let expecting = cont
-        .attrs
-        .expecting
-        .clone()
-        .unwrap_or_else(|| format!("enum {}", cont.attrs.name.de));
     quote! {
         match __r.peek() {
             #fj::Some(b'"') => {
@@ -163,7 +158,8 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
                 __r.begin_object()?;
                 let mut __first = true;
                 if !__r.has_next_entry(&mut __first)? {
-                    return #fj::Err(__r.error(#fj::format!("invalid type: map, expected {}", #expecting)));
+                    // serde_json wants a key (a variant's name) where the `}` is
+                    return #fj::Err(__r.syntax("expected value"));
                 }
                 let __key_at = __r.checkpoint();
                 let __idx: ::core::primitive::u32 = {
@@ -176,13 +172,14 @@ pub fn external(cont: &Container, variants: &[Variant], fj: &TokenStream) -> Tok
                     #fj::Some(b'}') => {
                         __r.has_next_entry(&mut __first)?;
                     }
-                    #fj::Some(_) => return #fj::Err(__r.syntax("expected `}`")),
+                    // serde_json's words for a second entry or anything else
+                    #fj::Some(_) => return #fj::Err(__r.syntax("expected value")),
                     #fj::None => return #fj::Err(__r.eof("an object")),
                 }
                 #fj::Ok(__value)
             }
-            // reported at the value, as serde_json does
-            _ => #fj::Err(__r.unexpected_value(#expecting)),
+            // serde_json's error for anything else: a syntax error at the value
+            _ => #fj::Err(__r.expected_value()),
         }
     }
 }
@@ -253,33 +250,48 @@ pub fn adjacent(
         quote!(__r.read_null()?;)
     };
     let seq = (!flat).then(|| {
+        // serde's visitor names the enum by its Rust name.
+        let expecting = cont
+            .attrs
+            .expecting
+            .clone()
+            .unwrap_or_else(|| format!("adjacently tagged enum {}", cont.ident));
+        let short0 = format!("invalid length 0, expected {expecting}");
+        let short1 = format!("invalid length 1, expected {expecting}");
         quote! {
             if __r.peek() == #fj::Some(b'[') {
                 // serde's sequence form: [tag, content]
                 __r.begin_array()?;
                 let mut __first = true;
                 if !__r.next_element(&mut __first)? {
-                    return #fj::Err(__r.error("invalid length 0, expected adjacently tagged enum"));
+                    return #fj::Err(__r.error(#short0));
+                }
+                if __r.peek() != #fj::Some(b'"') {
+                    return #fj::Err(__r.invalid_type("variant identifier"));
                 }
                 let __idx: ::core::primitive::u32 = {
                     let __name: &::core::primitive::str = &*__r.read_str()?;
                     #match_name
                 };
                 if !__r.next_element(&mut __first)? {
-                    return #fj::Err(__r.error("invalid length 1, expected adjacently tagged enum"));
+                    return #fj::Err(__r.error(#short1));
                 }
                 let __value = #dispatch?;
-                if __r.next_element(&mut __first)? {
-                    return #fj::Err(__r.error("invalid length 3, expected adjacently tagged enum"));
-                }
+                // serde's visitor reads two elements; serde_json then wants the `]`.
+                __r.end_fixed_seq()?;
                 return #fj::Ok(__value);
             }
         }
     });
+    let expecting = cont
+        .attrs
+        .expecting
+        .clone()
+        .unwrap_or_else(|| format!("adjacently tagged enum {}", cont.ident));
     quote! {
         #content_fn
         #seq
-        __r.begin_object()?;
+        __r.begin_object_as(#expecting)?;
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
         let mut __content_at = #fj::None;
         let mut __value: #fj::Option<Self> = #fj::None;

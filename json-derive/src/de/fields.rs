@@ -84,6 +84,25 @@ fn var(i: usize) -> syn::Ident {
 }
 
 impl Fields<'_> {
+    /// What an `invalid type` error expects: the container's `expecting`, else `struct S`.
+    fn type_expecting(&self) -> String {
+        self.cont
+            .attrs
+            .expecting
+            .clone()
+            .unwrap_or_else(|| self.expecting.clone())
+    }
+
+    /// What an `invalid length` error of the array form expects, as serde words it: the
+    /// container's `expecting` if it has one, else `struct S with 1 element` / `with N elements`.
+    fn length_expecting(&self, count: usize) -> String {
+        match (&self.cont.attrs.expecting, count) {
+            (Some(expecting), _) => expecting.clone(),
+            (None, 1) => format!("{} with 1 element", self.expecting),
+            (None, n) => format!("{} with {n} elements", self.expecting),
+        }
+    }
+
     fn live(&self) -> impl Iterator<Item = (usize, &Field<'_>)> + '_ {
         self.fields
             .iter()
@@ -318,7 +337,7 @@ impl Fields<'_> {
         } else {
             unknown_key
         };
-        let expecting = format!("{} with {} elements", self.expecting, live_count);
+        let expecting = self.length_expecting(live_count);
         // A value's error leaves the `match` on the field (`break 'field`) and gets its member
         // added once, after it: the field's position is `__expect - 1` and its name
         // `__NAMES[__idx]` there; a duplicate leaves by `break 'duplicate`. No arm has an
@@ -454,15 +473,18 @@ impl Fields<'_> {
                 })
             }),
         };
+        let type_expecting = self.type_expecting();
         let open = match (after_tag, array, dispatch) {
             (Some(_), _, _) => quote!(let mut __first = false;),
-            (None, false, _) => quote!(__r.begin_object()?; let mut __first = true;),
+            (None, false, _) => {
+                quote!(__r.begin_object_as(#type_expecting)?; let mut __first = true;)
+            }
             (None, true, Dispatch::Static(_)) => quote! {
                 let __array = __r.peek() == #fj::Some(b'[');
                 if __array {
                     __r.begin_array()?;
                 } else {
-                    __r.begin_object()?;
+                    __r.begin_object_as(#type_expecting)?;
                 }
                 let mut __first = true;
             },
@@ -475,7 +497,7 @@ impl Fields<'_> {
                 } else if __array {
                     __r.begin_array()?;
                 } else {
-                    __r.begin_object()?;
+                    __r.begin_object_as(#type_expecting)?;
                 }
             },
         };
@@ -503,17 +525,20 @@ impl Fields<'_> {
         };
         let (has_next, idx) = if array {
             (
-                quote!(if __array { __r.next_element(&mut __first)? } else { #object_next }),
+                // Once every field is read, the array must end (serde_json's errors for more).
                 quote! {
                     if __array {
                         if __expect == #live_count {
-                            return #fj::Err(__r.invalid_length(#live_count + 1, #expecting, true));
+                            __r.end_fixed_seq()?;
+                            false
+                        } else {
+                            __r.next_element(&mut __first)?
                         }
-                        __ORDER[__expect]
                     } else {
-                        #object_idx
+                        #object_next
                     }
                 },
+                quote!(if __array { __ORDER[__expect] } else { #object_idx }),
             )
         } else {
             (object_next, object_idx)
@@ -593,9 +618,10 @@ impl Fields<'_> {
 
     /// Statements reading serde's array form of a struct (cursor at `[`), ending in `Ok(value)`.
     pub fn read_array(&self, fj: &TokenStream) -> TokenStream {
-        let elements = self.read_elements(fj);
+        let elements = self.read_elements(fj, false);
+        let expecting = self.type_expecting();
         quote! {
-            __r.begin_array()?;
+            __r.begin_array_as(#expecting)?;
             let mut __first = true;
             #elements
         }
@@ -603,11 +629,13 @@ impl Fields<'_> {
 
     /// Statements reading the fields from the elements that remain in an array already begun
     /// (with its element flag in a local `__first`), consuming the `]`; ending in `Ok(value)`.
-    pub fn read_elements(&self, fj: &TokenStream) -> TokenStream {
+    /// `content`: the array is one serde reads from its buffered content (an internally tagged
+    /// variant), which words an element too many its own way.
+    pub fn read_elements(&self, fj: &TokenStream, content: bool) -> TokenStream {
         let construct = &self.construct;
         let live: Vec<(usize, &Field)> = self.live().collect();
         let count = live.len();
-        let expecting = format!("{} with {} elements", self.expecting, count);
+        let expecting = self.length_expecting(count);
         let reads = live.iter().enumerate().map(|(pos, (i, f))| {
             let v = var(*i);
             let read = read_value(self.cont, f, fj);
@@ -637,12 +665,17 @@ impl Fields<'_> {
                 quote!(#member: #v)
             }
         });
+        let end = if content {
+            quote!(__r.content_seq_end(&mut __first, #count)?;)
+        } else {
+            quote!(__r.end_fixed_seq()?;)
+        };
         quote! {
             #[allow(unused_mut, unused_assignments)]
             let mut __done = false;
             #(#reads)*
-            if !__done && __r.next_element(&mut __first)? {
-                return #fj::Err(__r.invalid_length(#count + 1, #expecting, true));
+            if !__done {
+                #end
             }
             #fj::Ok(#construct { #(#inits),* })
         }

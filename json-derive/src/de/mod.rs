@@ -255,13 +255,20 @@ fn struct_body(
         return (quote!(#fj::Ok(Self { #(#inits),* })), None);
     }
     match style {
-        Style::Unit => (quote!(__r.read_null()?; #fj::Ok(Self)), None),
+        Style::Unit => {
+            let expecting = cont
+                .attrs
+                .expecting
+                .clone()
+                .unwrap_or_else(|| format!("unit struct {}", cont.ident));
+            (quote!(__r.read_null_as(#expecting)?; #fj::Ok(Self)), None)
+        }
         Style::Newtype => {
             let read = fields::read_inner_value(cont, &fields[0], fj);
             (quote!(#fj::Ok(Self(#read?))), None)
         }
         Style::Tuple => {
-            let expecting = format!("tuple struct {}", cont.attrs.name.de);
+            let expecting = format!("tuple struct {}", cont.ident);
             (tuple(cont, fields, quote!(Self), expecting, true, fj), None)
         }
         Style::Struct => {
@@ -270,7 +277,7 @@ fn struct_body(
                 fields,
                 construct: quote!(Self),
                 ignore_keys: Vec::new(),
-                expecting: format!("struct {}", cont.attrs.name.de),
+                expecting: format!("struct {}", cont.ident),
                 container_default: true,
             };
             // Every use calls the one generic reader. A struct with flattened fields has no

@@ -18,6 +18,11 @@ pub fn internal(
     flat: bool,
     fj: &TokenStream,
 ) -> TokenStream {
+    let expecting = cont
+        .attrs
+        .expecting
+        .clone()
+        .unwrap_or_else(|| format!("internally tagged enum {}", cont.ident));
     let match_name = match_variant(cont, variants, fj);
     let arms = readable(variants).map(|(i, v)| {
         let ident = &v.ident;
@@ -128,7 +133,7 @@ pub fn internal(
         quote! {
             {
                 let __start = __r.checkpoint();
-                __r.begin_object()?;
+                __r.begin_object_as(#expecting)?;
                 let mut __first = true;
                 if __r.has_next_entry(&mut __first)? && __r.eat_key(#quoted_tag) {
                     let __idx: ::core::primitive::u32 = #read_tag;
@@ -147,7 +152,7 @@ pub fn internal(
         #tag_first
         let __not_content: #taken_ty = #not_content;
         let __start = __r.checkpoint();
-        __r.begin_object()?;
+        __r.begin_object_as(#expecting)?;
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
@@ -198,7 +203,7 @@ fn struct_variant_fields<'a>(
         } else {
             vec![tag.to_string()]
         },
-        expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+        expecting: format!("struct variant {}::{}", cont.ident, v.ident),
         container_default: false,
     }
 }
@@ -242,9 +247,7 @@ fn internal_seq(
         let ident = &v.ident;
         let body = match v.style {
             Style::Unit => quote! {
-                if __r.next_element(&mut __first)? {
-                    return #fj::Err(__r.error("invalid length, expected 0 elements in sequence"));
-                }
+                __r.content_seq_end(&mut __first, 0)?;
                 #fj::Ok(Self::#ident)
             },
             Style::Newtype => {
@@ -261,10 +264,10 @@ fn internal_seq(
                 fields: &v.fields,
                 construct: quote!(Self::#ident),
                 ignore_keys: Vec::new(),
-                expecting: format!("struct variant {}::{}", cont.attrs.name.de, v.attrs.name.de),
+                expecting: format!("struct variant {}::{}", cont.ident, v.ident),
                 container_default: false,
             }
-            .read_elements(fj),
+            .read_elements(fj, true),
             Style::Tuple => {
                 quote!(#fj::Err(__r.error("tuple variants cannot be internally tagged")))
             }

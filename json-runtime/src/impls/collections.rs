@@ -109,7 +109,8 @@ impl<'de, T: FromJson<'de> + Eq + Hash, S: BuildHasher + Default> FromJson<'de> 
     }
 }
 
-/// Exactly N elements, like serde (fewer or more is an `invalid length` error).
+/// Exactly N elements, like serde: fewer is an `invalid length` error, more is serde_json's
+/// `trailing characters`.
 impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     /// Read in place (no `Vec` in between: that allocation was most of reading `[f64; 2]`).
     #[inline]
@@ -127,12 +128,7 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
             let item = T::read_json(r).map_err(|e| e.in_index(items.len))?;
             items.push(item);
         }
-        if r.next_element(&mut first)? {
-            return Err(r.error(format_args!(
-                "invalid length {}, expected an array of length {N}",
-                N + 1
-            )));
-        }
+        r.end_fixed_seq()?;
         match items.try_finish() {
             Some(array) => Ok(array),
             None => Err(r.error("invalid length")),

@@ -96,6 +96,6 @@ impl<T: ?Sized> ToJson for PhantomData<T> {
 impl<'de, T: ?Sized> FromJson<'de> for PhantomData<T> {
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        r.read_null().map(|_| PhantomData)
+        r.read_null_as("unit").map(|_| PhantomData)
     }
 }

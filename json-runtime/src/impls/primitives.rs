@@ -168,7 +168,7 @@ impl ToJson for () {
 impl<'de> FromJson<'de> for () {
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        r.read_null()
+        r.read_null_as("unit")
     }
 }
 

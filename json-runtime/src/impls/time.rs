@@ -106,10 +106,8 @@ fn read_seq(r: &mut Reader<'_>, form: &Form) -> Result<(u64, u32)> {
         return Err(invalid_length(r, 1, form));
     }
     let nanos = u32::read_json(r).map_err(|e| e.in_index(1))?;
-    if r.next_element(&mut first)? {
-        // serde_json checks the sequence is over once the visitor is done.
-        return Err(r.syntax("trailing characters"));
-    }
+    // serde_json checks the sequence is over once the visitor is done.
+    r.end_fixed_seq()?;
     Ok((secs, nanos))
 }
 

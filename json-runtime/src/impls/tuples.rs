@@ -32,9 +32,7 @@ macro_rules! tuple {
                         $name::read_json(r).map_err(|e| e.in_index($idx))?
                     },
                 )+);
-                if r.next_element(&mut first)? {
-                    return Err(r.syntax("trailing characters"));
-                }
+                r.end_fixed_seq()?;
                 Ok(value)
             }
         }

@@ -324,13 +324,20 @@ impl<'de> Reader<'de> {
     /// Consumes `{`.
     #[inline]
     pub fn begin_object(&mut self) -> Result<()> {
+        self.begin_object_as("a map")
+    }
+
+    /// [`Reader::begin_object`] for a type that its errors name (`struct User`), as serde's
+    /// visitors name theirs.
+    #[inline]
+    pub fn begin_object_as(&mut self, expected: &str) -> Result<()> {
         match self.peek() {
             Some(b'{') => {
                 self.enter()?;
                 self.pos += 1;
                 Ok(())
             }
-            _ => Err(self.invalid_type("a map")),
+            _ => Err(self.invalid_type(expected)),
         }
     }
 
@@ -359,12 +366,32 @@ impl<'de> Reader<'de> {
         } else if b == b',' {
             self.pos += 1;
             self.skip_one_space();
-            self.peek();
+            if self.peek() != Some(b'"') {
+                return Err(self.no_key_after_comma());
+            }
         } else {
             self.pos += 1;
             return Err(self.syntax("expected `,` or `}`"));
         }
         Ok(true)
+    }
+
+    /// serde_json's error for what follows a `,` in an object where a key should: `trailing
+    /// comma` at a `}`, EOF, or `key must be a string`.
+    #[cold]
+    #[inline(never)]
+    fn no_key_after_comma(&mut self) -> Error {
+        match self.peek() {
+            None => self.eof("a value"),
+            Some(b) => {
+                self.pos += 1;
+                self.syntax(if b == b'}' {
+                    "trailing comma"
+                } else {
+                    "key must be a string"
+                })
+            }
+        }
     }
 
     /// Reads an object key (a string) and the `:` after it.
@@ -464,13 +491,20 @@ impl<'de> Reader<'de> {
     /// Consumes `[`.
     #[inline]
     pub fn begin_array(&mut self) -> Result<()> {
+        self.begin_array_as("a sequence")
+    }
+
+    /// [`Reader::begin_array`] for a type that its errors name (`tuple struct Point`), as
+    /// serde's visitors name theirs.
+    #[inline]
+    pub fn begin_array_as(&mut self, expected: &str) -> Result<()> {
         match self.peek() {
             Some(b'[') => {
                 self.enter()?;
                 self.pos += 1;
                 Ok(())
             }
-            _ => Err(self.invalid_type("a sequence")),
+            _ => Err(self.invalid_type(expected)),
         }
     }
 
@@ -541,7 +575,7 @@ impl<'de> Reader<'de> {
     /// [`Reader::next_element`] for every case: whitespace, the first element, errors.
     #[inline(never)]
     fn next_element_general(&mut self, first: &mut bool) -> Result<bool> {
-        let b = self.peek_or_eof("an array")?;
+        let b = self.peek_or_eof("a list")?;
         if b == b']' {
             self.pos += 1;
             self.depth_left += 1;
@@ -564,6 +598,34 @@ impl<'de> Reader<'de> {
         Ok(true)
     }
 
+    /// Consumes the `]` of an array read as a fixed number of elements (a tuple, `[T; N]`, a
+    /// struct's array form) once they are all read. Anything else is serde_json's error for a
+    /// sequence its visitor left unfinished: `trailing comma` (`[1,2,]`), `trailing
+    /// characters` at the first byte after the last element and its `,` if any (`[1,2,3]`,
+    /// `[1,2 3]`), or EOF.
+    pub fn end_fixed_seq(&mut self) -> Result<()> {
+        match self.peek_or_eof("a list")? {
+            b']' => {
+                self.pos += 1;
+                self.depth_left += 1;
+                return Ok(());
+            }
+            b',' => {
+                self.pos += 1;
+                if self.peek() == Some(b']') {
+                    self.pos += 1;
+                    return Err(self.syntax("trailing comma"));
+                }
+            }
+            _ => {}
+        }
+        // Positioned after the byte it names, like serde_json's; at the end after a `,`.
+        if self.peek().is_some() {
+            self.pos += 1;
+        }
+        Err(self.syntax("trailing characters"))
+    }
+
     /// Consumes `null` if it is next; returns whether it was.
     #[inline]
     pub fn try_null(&mut self) -> Result<bool> {
@@ -578,10 +640,16 @@ impl<'de> Reader<'de> {
 
     /// Reads `null`.
     pub fn read_null(&mut self) -> Result<()> {
+        self.read_null_as("null")
+    }
+
+    /// [`Reader::read_null`] for a type that its errors name (`unit`, `unit struct Marker`),
+    /// as serde's visitors name theirs.
+    pub fn read_null_as(&mut self, expected: &str) -> Result<()> {
         if self.try_null()? {
             Ok(())
         } else {
-            Err(self.invalid_type("null"))
+            Err(self.invalid_type(expected))
         }
     }
 

@@ -129,6 +129,9 @@ impl<'de> Reader<'de> {
                     deep[top - 64]
                 };
                 let mut first = false;
+                if !content {
+                    self.check_ignored_comma(is_object)?;
+                }
                 let more = if is_object {
                     let more = self.has_next_entry(&mut first)?;
                     if more {
@@ -146,6 +149,33 @@ impl<'de> Reader<'de> {
                 }
                 depth = top;
             }
+        }
+    }
+
+    /// serde_json's errors where a skipped container's `,` is followed by no entry (its
+    /// `ignore_value` words them unlike its map and sequence readers, which the content path
+    /// and [`Reader::has_next_entry`] and [`Reader::next_element`] follow): in an array, a `]`
+    /// is `expected value`; in an object, anything but a key is `key must be a string`, and
+    /// the end of the input is EOF in an object.
+    fn check_ignored_comma(&mut self, is_object: bool) -> Result<()> {
+        if self.peek() != Some(b',') {
+            return Ok(());
+        }
+        let at = crate::simd::skip_whitespace(self.input, self.pos + 1);
+        match (self.input.get(at), is_object) {
+            (Some(b']'), false) => {
+                self.pos = at + 1;
+                Err(self.syntax("expected value"))
+            }
+            (None, true) => {
+                self.pos = at;
+                Err(self.eof("an object"))
+            }
+            (Some(&b), true) if b != b'"' => {
+                self.pos = at + 1;
+                Err(self.syntax("key must be a string"))
+            }
+            _ => Ok(()),
         }
     }
 

@@ -80,9 +80,16 @@ impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).
     #[inline]
     pub fn read_number(&mut self) -> Result<ParsedNumber> {
+        self.read_number_as("a number")
+    }
+
+    /// [`Reader::read_number`] for the type named `expected` (`u8`, `i128`, ...), which the
+    /// error for a value that is no number names, as serde_json's does.
+    #[inline]
+    fn read_number_as(&mut self, expected: &str) -> Result<ParsedNumber> {
         match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.parse_number(),
-            _ => Err(self.invalid_type("a number")),
+            _ => Err(self.invalid_type(expected)),
         }
     }
 
@@ -120,11 +127,11 @@ impl<'de> Reader<'de> {
         } else {
             match float::decimal_to_f64(s.mantissa, s.exp10) {
                 Some(v) if v.is_finite() => v,
-                Some(_) => return Err(self.syntax("number out of range")),
+                Some(_) => return Err(self.out_of_range(start)),
                 None => {
                     return match self.parse_float_slow(start)? {
                         ParsedNumber::F64(v) => Ok(v),
-                        _ => Err(self.syntax("number out of range")),
+                        _ => Err(self.out_of_range(start)),
                     }
                 }
             }
@@ -289,7 +296,7 @@ impl<'de> Reader<'de> {
                 if v.is_finite() {
                     return Ok(ParsedNumber::F64(if negative { -v } else { v }));
                 }
-                return Err(self.syntax("number out of range"));
+                return Err(self.out_of_range(start));
             }
         }
         self.parse_float_slow(start)
@@ -325,12 +332,12 @@ impl<'de> Reader<'de> {
                 self.pos += 1;
                 return Err(self.syntax("invalid number"));
             }
-            None => return Err(self.eof("a value")),
+            None => return Err(self.syntax("invalid number")),
         }
         if input.get(self.pos) == Some(&b'.') {
             self.pos += 1;
             if digits(&mut self.pos) == 0 {
-                return Err(self.number_end_error());
+                return Err(self.skipped_number_end_error());
             }
         }
         if matches!(input.get(self.pos), Some(b'e' | b'E')) {
@@ -339,10 +346,22 @@ impl<'de> Reader<'de> {
                 self.pos += 1;
             }
             if digits(&mut self.pos) == 0 {
-                return Err(self.number_end_error());
+                return Err(self.skipped_number_end_error());
             }
         }
         Ok(())
+    }
+
+    /// [`Reader::skip_number`]'s error where a fraction or exponent has no digit: `invalid
+    /// number` at the byte, or at the end of the input (serde_json's `ignore_value` reports no
+    /// EOF here, unlike its number parser).
+    #[cold]
+    #[inline(never)]
+    fn skipped_number_end_error(&mut self) -> crate::Error {
+        if self.pos < self.input.len() {
+            self.pos += 1;
+        }
+        self.syntax("invalid number")
     }
 
     #[cold]
@@ -377,8 +396,37 @@ impl<'de> Reader<'de> {
         if v.is_finite() {
             Ok(ParsedNumber::F64(v))
         } else {
-            Err(self.syntax("number out of range"))
+            Err(self.out_of_range(start))
         }
+    }
+
+    /// `number out of range` for the number at `start..self.pos`, positioned as serde_json
+    /// positions it: at the digit where a positive exponent overflows an `i32` (serde_json stops
+    /// reading there), else after the number.
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&mut self, start: usize) -> crate::Error {
+        let text = &self.input[start..self.pos];
+        if let Some(e) = text.iter().position(|&b| b | 0x20 == b'e') {
+            let mut at = e + 1;
+            let positive = text.get(at) != Some(&b'-');
+            at += matches!(text.get(at), Some(b'+' | b'-')) as usize;
+            let mut exp: i32 = 0;
+            while let Some(&c @ b'0'..=b'9') = text.get(at) {
+                at += 1;
+                let digit = (c - b'0') as i32;
+                match exp.checked_mul(10).and_then(|x| x.checked_add(digit)) {
+                    Some(x) => exp = x,
+                    None => {
+                        if positive {
+                            self.pos = start + at;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.syntax("number out of range")
     }
 
     /// Reads an integer into `u64`.
@@ -410,7 +458,7 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn read_u64_general(&mut self, expected: &str) -> Result<u64> {
         let start = self.pos;
-        match self.read_number()? {
+        match self.read_number_as(expected)? {
             ParsedNumber::U64(v) => Ok(v),
             n => Err(self.number_mismatch(start, n, expected)),
         }
@@ -443,7 +491,7 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn read_i64_general(&mut self, expected: &str) -> Result<i64> {
         let start = self.pos;
-        match self.read_number()? {
+        match self.read_number_as(expected)? {
             ParsedNumber::U64(v) if v <= i64::MAX as u64 => Ok(v as i64),
             ParsedNumber::I64(v) => Ok(v),
             n => Err(self.number_mismatch(start, n, expected)),
@@ -480,7 +528,7 @@ impl<'de> Reader<'de> {
     pub fn read_f64(&mut self) -> Result<f64> {
         let start = match self.peek() {
             Some(b'-' | b'0'..=b'9') => self.pos,
-            _ => return Err(self.invalid_type("a number")),
+            _ => return Err(self.invalid_type("f64")),
         };
         if let Some(s) = scan(self.input, start) {
             self.pos = s.end;
@@ -541,7 +589,7 @@ impl<'de> Reader<'de> {
         let text = core::str::from_utf8(&self.input[start..self.pos]).unwrap_or("x");
         match text.parse::<f32>() {
             Ok(v) if v.is_finite() => Ok(v),
-            _ => Err(self.syntax("number out of range")),
+            _ => Err(self.out_of_range(start)),
         }
     }
 
@@ -586,19 +634,38 @@ impl<'de> Reader<'de> {
         Ok(v)
     }
 
-    /// An integer's sign and digits for the 128-bit readers; a fraction or exponent is an error.
+    /// An integer's sign and digits for the 128-bit readers, scanned as serde_json scans them:
+    /// `-`, then `0` or a nonzero digit and more digits, and nothing else. A fraction or an
+    /// exponent is not read: what follows the digits is the caller's (`1.5` at the top level
+    /// is `trailing characters`), and anything that starts no integer is `invalid number`.
     fn scan_integer128(&mut self) -> Result<(bool, &'de [u8])> {
-        let start = match self.peek() {
-            Some(b'-' | b'0'..=b'9') => self.pos,
-            _ => return Err(self.invalid_type("an integer")),
+        let negative = match self.peek() {
+            None => return Err(self.eof("a value")),
+            Some(b) => b == b'-',
         };
-        let negative = self.input[start] == b'-';
-        let n = self.read_number()?;
-        let text = &self.input[start + negative as usize..self.pos];
-        if matches!(n, ParsedNumber::F64(_)) && text.iter().any(|b| !b.is_ascii_digit()) {
-            return Err(self.number_mismatch(start, n, "an integer"));
+        self.pos += negative as usize;
+        let start = self.pos;
+        match self.input.get(start) {
+            Some(b'0') => {
+                self.pos += 1;
+                if let Some(b'0'..=b'9') = self.input.get(self.pos) {
+                    self.pos += 1;
+                    return Err(self.syntax("invalid number"));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                self.pos += 1;
+                while let Some(b'0'..=b'9') = self.input.get(self.pos) {
+                    self.pos += 1;
+                }
+            }
+            Some(_) => {
+                self.pos += 1;
+                return Err(self.syntax("invalid number"));
+            }
+            None => return Err(self.syntax("invalid number")),
         }
-        Ok((negative, text))
+        Ok((negative, &self.input[start..self.pos]))
     }
 
     /// `invalid type: floating point `1.5`, expected u8` and the like, positioned like serde_json.
