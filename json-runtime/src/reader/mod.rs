@@ -366,9 +366,7 @@ impl<'de> Reader<'de> {
         } else if b == b',' {
             self.pos += 1;
             self.skip_one_space();
-            if self.peek() != Some(b'"') {
-                return Err(self.no_key_after_comma());
-            }
+            self.peek();
         } else {
             self.pos += 1;
             return Err(self.syntax("expected `,` or `}`"));
@@ -376,16 +374,21 @@ impl<'de> Reader<'de> {
         Ok(true)
     }
 
-    /// serde_json's error for what follows a `,` in an object where a key should: `trailing
-    /// comma` at a `}`, EOF, or `key must be a string`.
+    /// serde_json's error where a key should be and is not: after a `,`, `trailing comma` at a
+    /// `}` and `EOF while parsing a value` at the end; otherwise `key must be a string` and
+    /// EOF in an object. Looking back for the `,` here keeps the test off the path of every
+    /// entry (checking after each `,` cost 5-8% more read instructions on twitter and citm).
     #[cold]
     #[inline(never)]
-    fn no_key_after_comma(&mut self) -> Error {
+    fn not_a_key(&mut self) -> Error {
+        let before = self.input[..self.pos].iter().rev().find(|&&b| !is_ws(b));
+        let after_comma = before == Some(&b',');
         match self.peek() {
-            None => self.eof("a value"),
+            None if after_comma => self.eof("a value"),
+            None => self.eof("an object"),
             Some(b) => {
                 self.pos += 1;
-                self.syntax(if b == b'}' {
+                self.syntax(if after_comma && b == b'}' {
                     "trailing comma"
                 } else {
                     "key must be a string"
@@ -403,13 +406,8 @@ impl<'de> Reader<'de> {
     /// Like [`Reader::read_key`], saying whether the key was borrowed from the input.
     #[inline]
     pub fn read_key_str(&mut self) -> Result<Str<'de, '_>> {
-        match self.peek() {
-            Some(b'"') => {}
-            Some(_) => {
-                self.pos += 1;
-                return Err(self.syntax("key must be a string"));
-            }
-            None => return Err(self.eof("an object")),
+        if self.peek() != Some(b'"') {
+            return Err(self.not_a_key());
         }
         self.pos += 1;
         let span = self.scan_str()?;
