@@ -249,13 +249,8 @@ pub fn adjacent(
     } else {
         quote!(__r.read_null()?;)
     };
+    let expecting = super::expecting(cont, "adjacently tagged enum");
     let seq = (!flat).then(|| {
-        // serde's visitor names the enum by its Rust name.
-        let expecting = cont
-            .attrs
-            .expecting
-            .clone()
-            .unwrap_or_else(|| format!("adjacently tagged enum {}", cont.ident));
         let short0 = format!("invalid length 0, expected {expecting}");
         let short1 = format!("invalid length 1, expected {expecting}");
         quote! {
@@ -283,11 +278,6 @@ pub fn adjacent(
             }
         }
     });
-    let expecting = cont
-        .attrs
-        .expecting
-        .clone()
-        .unwrap_or_else(|| format!("adjacently tagged enum {}", cont.ident));
     quote! {
         #content_fn
         #seq

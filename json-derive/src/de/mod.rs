@@ -256,11 +256,7 @@ fn struct_body(
     }
     match style {
         Style::Unit => {
-            let expecting = cont
-                .attrs
-                .expecting
-                .clone()
-                .unwrap_or_else(|| format!("unit struct {}", cont.ident));
+            let expecting = expecting(cont, "unit struct");
             (quote!(__r.read_null_as(#expecting)?; #fj::Ok(Self)), None)
         }
         Style::Newtype => {
@@ -312,6 +308,15 @@ fn struct_body(
             (call("READ_VALUE", not_taken, quote!(&mut true)), Some(flat))
         }
     }
+}
+
+/// What serde's visitor for `cont` expects in an `invalid type` error: its `expecting`
+/// attribute, else `kind` and the type's Rust name (`internally tagged enum Event`).
+pub fn expecting(cont: &Container, kind: &str) -> String {
+    cont.attrs
+        .expecting
+        .clone()
+        .unwrap_or_else(|| format!("{kind} {}", cont.ident))
 }
 
 /// A tuple struct or tuple variant: an array of the fields not skipped; missing elements take

@@ -18,11 +18,7 @@ pub fn internal(
     flat: bool,
     fj: &TokenStream,
 ) -> TokenStream {
-    let expecting = cont
-        .attrs
-        .expecting
-        .clone()
-        .unwrap_or_else(|| format!("internally tagged enum {}", cont.ident));
+    let expecting = super::expecting(cont, "internally tagged enum");
     let match_name = match_variant(cont, variants, fj);
     let arms = readable(variants).map(|(i, v)| {
         let ident = &v.ident;
