@@ -44,7 +44,7 @@ fn main() {
     json_benches::streams::run(&suite.cfg, &mut suite.rows);
 
     let elapsed = started.elapsed().as_secs_f64();
-    let summary_text = summary::lines(&suite.rows);
+    let summary_text = summary::lines(&suite.rows) + &summary::stream_lines(&suite.rows);
     let unsupported = summary::unsupported_lines(&suite.unsupported);
     println!(
         "\n== summary: speed relative to serde_json (default features), {}",

@@ -124,6 +124,59 @@ pub fn lines(rows: &[Row]) -> String {
     s
 }
 
+/// The stream rows' lines: per payload, each buffered reader's time over the slice reader's on
+/// the same bytes (lower is better; the streams' promise is within 10%), and JSON Lines read
+/// against serde_json line by line (`serde_json_lines`, a `BufReader` and `from_slice` per line).
+pub fn stream_lines(rows: &[Row]) -> String {
+    const PAIRS: [(&str, &str, &str, &str); 3] = [
+        (
+            "fastjson_lines_reader",
+            "fastjson_lines_slice",
+            "lines_from_reader",
+            "lines_from_slice",
+        ),
+        (
+            "fastjson_lines",
+            "fastjson_lines_slice",
+            "lines_from_reader",
+            "lines_from_slice",
+        ),
+        (
+            "fastjson_array_reader",
+            "fastjson_from_slice_vec",
+            "array_from_reader",
+            "from_slice::<Vec<T>>",
+        ),
+    ];
+    let de = Direction::De;
+    let mut s = String::new();
+    for name in payloads(rows) {
+        let parts: Vec<String> = PAIRS
+            .iter()
+            .filter_map(|(reader, slice, r, sl)| {
+                // `speedup(slice, reader)` is the reader's time over the slice reader's.
+                let t = speedup(rows, name, de, slice, reader)?;
+                Some(format!("{r} {t:.2}x the time of {sl}"))
+            })
+            .collect();
+        if !parts.is_empty() {
+            let _ = writeln!(s, "stream {name}: {}", parts.join("; "));
+        }
+        for (method, what) in [
+            ("fastjson_lines", "lines_from_reader"),
+            ("fastjson_lines_slice", "lines_from_slice"),
+        ] {
+            if let Some(x) = speedup(rows, name, de, method, "serde_json_lines") {
+                let _ = writeln!(
+                    s,
+                    "stream {name}: {what} {x:.2}x serde_json line by line (from_slice per line)"
+                );
+            }
+        }
+    }
+    s
+}
+
 /// The best peer for a payload and direction: `(method, speedup)`.
 fn best_peer(rows: &[Row], payload: &str, p: &Pairing) -> Option<(&'static str, f64)> {
     p.peers
@@ -217,6 +270,7 @@ mod tests {
             "{text}"
         );
         let table = markdown_table(&rows);
+        assert!(stream_lines(&rows).is_empty());
         assert!(
             table.contains("| a | 4.00x | sonic_rs 2.00x | 2.00x | simd_json 1.25x |"),
             "{table}"
@@ -224,6 +278,39 @@ mod tests {
         assert!(
             table.contains("| b | 1.00x | – | 4.00x | simd_json_derive 2.00x |"),
             "{table}"
+        );
+    }
+
+    #[test]
+    fn stream_lines_compare_readers_with_slices() {
+        let de = Direction::De;
+        let mut rows = vec![
+            row("stream_short", de, "serde_json", 300.0),
+            row("stream_short", de, "fastjson_lines_slice", 100.0),
+            row("stream_short", de, "fastjson_lines_reader", 105.0),
+            row("stream_short", de, "fastjson_from_slice_vec", 80.0),
+            row("stream_short", de, "fastjson_array_reader", 100.0),
+            row("jsonl", de, "serde_json_lines", 220.0),
+            row("jsonl", de, "fastjson_lines", 110.0),
+            row("jsonl", de, "fastjson_lines_slice", 100.0),
+        ];
+        fill_ratios(&mut rows);
+        let text = stream_lines(&rows);
+        assert!(
+            text.contains("stream stream_short: lines_from_reader 1.05x the time of lines_from_slice; array_from_reader 1.25x the time of from_slice::<Vec<T>>\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("stream jsonl: lines_from_reader 1.10x the time of lines_from_slice\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("stream jsonl: lines_from_reader 2.00x serde_json line by line (from_slice per line)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("stream jsonl: lines_from_slice 2.20x serde_json line by line"),
+            "{text}"
         );
     }
 }
