@@ -16,7 +16,7 @@
 //! `IgnoredAny` to the figures in docs/performance.md.
 
 use super::Reader;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::simd::skim::Scans;
 use alloc::vec::Vec;
 
@@ -129,17 +129,21 @@ impl<'de> Reader<'de> {
                     deep[top - 64]
                 };
                 let mut first = false;
-                if !content {
-                    self.check_ignored_comma(is_object)?;
-                }
+                let at = self.pos;
                 let more = if is_object {
-                    let more = self.has_next_entry(&mut first)?;
-                    if more {
-                        self.skip_key_in(content)?;
-                    }
-                    more
+                    self.has_next_entry(&mut first).and_then(|more| {
+                        if more {
+                            self.skip_key_in(content)?;
+                        }
+                        Ok(more)
+                    })
                 } else {
-                    self.next_element(&mut first)?
+                    self.next_element(&mut first)
+                };
+                let more = match more {
+                    Ok(more) => more,
+                    Err(e) if content => return Err(e),
+                    Err(e) => return Err(self.ignored_comma_error(at, is_object, e)),
                 };
                 if more {
                     break;
@@ -152,30 +156,39 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// serde_json's errors where a skipped container's `,` is followed by no entry (its
-    /// `ignore_value` words them unlike its map and sequence readers, which the content path
-    /// and [`Reader::has_next_entry`] and [`Reader::next_element`] follow): in an array, a `]`
-    /// is `expected value`; in an object, anything but a key is `key must be a string`, and
-    /// the end of the input is EOF in an object.
-    fn check_ignored_comma(&mut self, is_object: bool) -> Result<()> {
+    /// The error of a skipped container's next entry (read from `at`), in serde_json's words:
+    /// where its `,` is followed by no entry, its `ignore_value` words them unlike its map and
+    /// sequence readers (which the content path, [`Reader::has_next_entry`] and
+    /// [`Reader::next_element`] follow): in an array, a `]` is `expected value`; in an object,
+    /// anything but a key is `key must be a string`, and the end of the input is EOF in an
+    /// object. Any other error is `e`. Decided here, once the entry failed, so that skipping
+    /// pays nothing for it per entry.
+    #[cold]
+    #[inline(never)]
+    fn ignored_comma_error(&mut self, at: usize, is_object: bool, e: Error) -> Error {
+        let failed_at = core::mem::replace(&mut self.pos, at);
         if self.peek() != Some(b',') {
-            return Ok(());
+            self.pos = failed_at;
+            return e;
         }
         let at = crate::simd::skip_whitespace(self.input, self.pos + 1);
         match (self.input.get(at), is_object) {
             (Some(b']'), false) => {
                 self.pos = at + 1;
-                Err(self.syntax("expected value"))
+                self.syntax("expected value")
             }
             (None, true) => {
                 self.pos = at;
-                Err(self.eof("an object"))
+                self.eof("an object")
             }
             (Some(&b), true) if b != b'"' => {
                 self.pos = at + 1;
-                Err(self.syntax("key must be a string"))
+                self.syntax("key must be a string")
             }
-            _ => Ok(()),
+            _ => {
+                self.pos = failed_at;
+                e
+            }
         }
     }
 
