@@ -86,7 +86,7 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
             quote!(#fj::Ok(Self::#ident(#read?)))
         }
         Style::Tuple => {
-            let expecting = format!("tuple variant {}::{}", cont.ident, v.ident);
+            let expecting = super::variant_expecting("tuple variant", cont, v);
             super::tuple(cont, &v.fields, quote!(Self::#ident), expecting, false, fj)
         }
         Style::Struct => {
@@ -95,7 +95,7 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
                 fields: &v.fields,
                 construct: quote!(Self::#ident),
                 ignore_keys: Vec::new(),
-                expecting: format!("struct variant {}::{}", cont.ident, v.ident),
+                expecting: super::variant_expecting("struct variant", cont, v),
                 container_default: false,
             };
             match form {

@@ -11,7 +11,7 @@ use quote::quote;
 
 use crate::attr::TagType;
 use crate::bound;
-use crate::model::{Container, Data, Field, Style};
+use crate::model::{Container, Data, Field, Style, Variant};
 
 pub use fields::Fields;
 
@@ -317,6 +317,12 @@ pub fn expecting(cont: &Container, kind: &str) -> String {
         .expecting
         .clone()
         .unwrap_or_else(|| format!("{kind} {}", cont.ident))
+}
+
+/// How serde's derive names variant `v` in its errors: `kind` (`struct variant`, `tuple
+/// variant`) and the Rust names, `struct variant Event::Push`.
+pub fn variant_expecting(kind: &str, cont: &Container, v: &Variant) -> String {
+    format!("{kind} {}::{}", cont.ident, v.ident)
 }
 
 /// A tuple struct or tuple variant: an array of the fields not skipped; missing elements take

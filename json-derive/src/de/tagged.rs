@@ -199,7 +199,7 @@ fn struct_variant_fields<'a>(
         } else {
             vec![tag.to_string()]
         },
-        expecting: format!("struct variant {}::{}", cont.ident, v.ident),
+        expecting: super::variant_expecting("struct variant", cont, v),
         container_default: false,
     }
 }
@@ -260,7 +260,7 @@ fn internal_seq(
                 fields: &v.fields,
                 construct: quote!(Self::#ident),
                 ignore_keys: Vec::new(),
-                expecting: format!("struct variant {}::{}", cont.ident, v.ident),
+                expecting: super::variant_expecting("struct variant", cont, v),
                 container_default: false,
             }
             .read_elements(fj, true),
