@@ -125,12 +125,6 @@ fn category(e: &json_runtime::Error) -> Category {
     }
 }
 
-/// serde_json's message: its `Display` without the position.
-fn serde_message(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    text.split(" at line ").next().unwrap_or(&text).to_string()
-}
-
 /// `Some(description)` if both failed and the errors differ in message, line, column or
 /// category (EOF, syntax, data). Ok versus Err is `both`'s check.
 fn error_difference<A, B>(
@@ -140,7 +134,7 @@ fn error_difference<A, B>(
     match (ours, theirs) {
         (Err(o), Err(t))
             if (o.line(), o.column(), category(o)) != (t.line(), t.column(), t.classify())
-                || o.message() != serde_message(t) =>
+                || o.message() != json_tests::serde_message(t) =>
         {
             Some(format!(
                 "ours {:?} `{o}`, serde_json {:?} `{t}`",

@@ -282,8 +282,7 @@ fn same_error(
     theirs: &serde_json::Error,
     what: &str,
 ) -> Result<(), TestCaseError> {
-    let text = theirs.to_string();
-    let message = text.split(" at line ").next().unwrap_or(&text);
+    let message = json_tests::serde_message(theirs);
     prop_assert_eq!(
         (
             ours.message(),
@@ -292,7 +291,7 @@ fn same_error(
             format!("{:?}", ours.classify())
         ),
         (
-            message,
+            message.as_str(),
             theirs.line(),
             theirs.column(),
             format!("{:?}", theirs.classify())
