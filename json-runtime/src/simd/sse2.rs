@@ -77,6 +77,41 @@ pub(super) unsafe fn eq_masks(bytes: &[u8], at: usize) -> impl Fn(u8) -> u32 {
     move |b| unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32 }
 }
 
+/// Index of the first `byte` at or after `i`: two 16-byte blocks per step, then one, then one
+/// load of the slice's last 16 bytes with the bytes before `i` masked off (byte by byte if the
+/// slice is shorter). The JSON Lines readers' newline search (simd/newline.rs).
+#[inline]
+pub(super) fn find_byte(bytes: &[u8], mut i: usize, byte: u8) -> Option<usize> {
+    let len = bytes.len();
+    while i + 32 <= len {
+        // SAFETY: i + 32 <= bytes.len(), so both blocks are inside the slice.
+        let (a, b) = unsafe { (eq_masks(bytes, i)(byte), eq_masks(bytes, i + 16)(byte)) };
+        let found = a | b << 16;
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize);
+        }
+        i += 32;
+    }
+    if i + 16 <= len {
+        // SAFETY: i + 16 <= bytes.len().
+        let found = unsafe { eq_masks(bytes, i)(byte) };
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize);
+        }
+        i += 16;
+    }
+    if i >= len {
+        return None;
+    }
+    if len < 16 {
+        return bytes[i..].iter().position(|&b| b == byte).map(|k| i + k);
+    }
+    let at = len - 16;
+    // 1 <= i - at <= 15, as at < i < len = at + 16. SAFETY: at + 16 == bytes.len().
+    let found = unsafe { eq_masks(bytes, at)(byte) } & (!0u32 << (i - at));
+    (found != 0).then(|| at + found.trailing_zeros() as usize)
+}
+
 /// Mask of the 16 bytes at `at`: bit k is set if byte `at + k` is not JSON whitespace.
 ///
 /// # Safety
