@@ -125,6 +125,7 @@ impl Source {
     /// positioned within the value only ([`Source::finish`] places it in the stream): a read
     /// cut off by the end of the buffer is thrown away, and counting the lines before it would
     /// cost as much as the read.
+    #[inline(always)]
     fn read_in<T: for<'de> FromJson<'de>>(&mut self, limit: usize) -> (Result<T>, usize) {
         let start = self.buf.start;
         let mut r = Reader::from_part(&self.buf.bytes[..limit], start, &self.opts.read);
@@ -136,6 +137,7 @@ impl Source {
 
     /// Consumes the value read (if it is not too long) or returns the error, placed in the
     /// stream.
+    #[inline(always)]
     fn finish<T>(&mut self, result: Result<T>, end: usize) -> Result<T> {
         let start = self.buf.start;
         let v = match result {
