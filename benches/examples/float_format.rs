@@ -5,7 +5,8 @@
 //! process, median ns per number; the table goes to stdout as CSV.
 //!
 //! `cargo run --release -p json-benches --example float_format` (`FLOAT_ROUNDS` rounds, 15 by
-//! default)
+//! default; `FLOAT_ONLY=word` keeps the rows whose name contains it, e.g. for callgrind with
+//! `--toggle-collect='float_format::measure*'`)
 
 use json_payloads::data;
 use json_runtime::{Compact, Writer};
@@ -115,25 +116,24 @@ fn main() {
     let prices: Vec<f64> = random_bits(n, 0x2545_F491_4F6C_DD1D)
         .map(|b| (b % 10_000_000) as f64 / 100.0)
         .collect();
+    let only = std::env::var("FLOAT_ONLY").unwrap_or_default();
+    let selected = |name: &str| name.contains(only.as_str());
     println!("values,count,fastjson_ns,zmij_ns,zmij_over_fastjson");
     let row = |name: &str, count: usize, (ours, theirs): (f64, f64)| {
         println!("{name},{count},{ours:.2},{theirs:.2},{:.2}", theirs / ours);
     };
-    row("canada f64", canada.len(), measure(&canada, rounds));
-    row(
-        "random f64 bits",
-        random64.len(),
-        measure(&random64, rounds),
-    );
-    row(
-        "prices f64 (2 decimals)",
-        prices.len(),
-        measure(&prices, rounds),
-    );
-    row("marine_ik f32", marine.len(), measure(&marine, rounds));
-    row(
-        "random f32 bits",
-        random32.len(),
-        measure(&random32, rounds),
-    );
+    macro_rules! rows {
+        ($($name:literal => $values:expr),* $(,)?) => {$(
+            if selected($name) {
+                row($name, $values.len(), measure(&$values, rounds));
+            }
+        )*};
+    }
+    rows! {
+        "canada f64" => canada,
+        "random f64 bits" => random64,
+        "prices f64 (2 decimals)" => prices,
+        "marine_ik f32" => marine,
+        "random f32 bits" => random32,
+    }
 }
