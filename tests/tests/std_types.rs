@@ -1402,6 +1402,13 @@ fn error_messages_like_serde() {
     message::<(u8, u8)>("[1]");
     message::<(u8, u8)>("[1,2,3]");
     message::<[u8; 2]>("[1]");
+    message::<[u8; 2]>("{}");
+    message::<[u8; 2]>("\"ab\"");
+    message::<[u8; 0]>("{}");
+    message::<[u8; 0]>("[1]");
+    message::<(u8, u8)>("{}");
+    message::<(u8,)>("7");
+    message::<Vec<u8>>("{}");
     message::<Vec<u8>>("[1,]");
     message::<u8>("1 x");
 }

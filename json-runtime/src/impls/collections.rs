@@ -115,7 +115,10 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     /// Read in place (no `Vec` in between: that allocation was most of reading `[f64; 2]`).
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        r.begin_array()?;
+        match r.peek() {
+            Some(b'[') => r.begin_array()?,
+            _ => return Err(not_an_array(r, N)),
+        }
         let mut first = true;
         let mut items = PartialArray::<T, N>::new();
         while items.len < N {
@@ -133,6 +136,17 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
             Some(array) => Ok(array),
             None => Err(r.error("invalid length")),
         }
+    }
+}
+
+/// The `invalid type` error of `[T; n]` for a value that is no array, in serde's words.
+#[cold]
+#[inline(never)]
+fn not_an_array(r: &mut Reader<'_>, n: usize) -> crate::Error {
+    if n == 0 {
+        r.invalid_type("an empty array")
+    } else {
+        r.invalid_type(&alloc::format!("an array of length {n}"))
     }
 }
 

@@ -20,7 +20,7 @@ macro_rules! tuple {
         impl<'de, $($name: FromJson<'de>),+> FromJson<'de> for ($($name,)+) {
             #[inline]
             fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-                r.begin_array()?;
+                r.begin_array_as(concat!("a tuple of size ", $len))?;
                 let mut first = true;
                 let value = ($(
                     {
