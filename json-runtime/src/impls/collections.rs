@@ -115,9 +115,8 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     /// Read in place (no `Vec` in between: that allocation was most of reading `[f64; 2]`).
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
-        match r.peek() {
-            Some(b'[') => r.begin_array()?,
-            _ => return Err(not_an_array(r, N)),
+        if let Err(e) = r.begin_array() {
+            return Err(not_an_array(r, e, N));
         }
         let mut first = true;
         let mut items = PartialArray::<T, N>::new();
@@ -139,11 +138,16 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     }
 }
 
-/// The `invalid type` error of `[T; n]` for a value that is no array, in serde's words.
+/// `[T; n]`'s error for `e`, an error of `begin_array`: for a value that is no array, the
+/// `invalid type` error in serde's words (`begin_array` says "a sequence"). Decided here, off
+/// the path of arrays: choosing the words before `begin_array` cost 1.7% more instructions on
+/// reading 50,000 `[f64; 2]`.
 #[cold]
 #[inline(never)]
-fn not_an_array(r: &mut Reader<'_>, n: usize) -> crate::Error {
-    if n == 0 {
+fn not_an_array(r: &mut Reader<'_>, e: crate::Error, n: usize) -> crate::Error {
+    if r.peek() == Some(b'[') {
+        e
+    } else if n == 0 {
         r.invalid_type("an empty array")
     } else {
         r.invalid_type(&alloc::format!("an array of length {n}"))
