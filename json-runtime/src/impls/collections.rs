@@ -115,8 +115,9 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     /// Read in place (no `Vec` in between: that allocation was most of reading `[f64; 2]`).
     #[inline]
     fn read_json(r: &mut Reader<'de>) -> Result<Self> {
+        let at = r.pos;
         if let Err(e) = r.begin_array() {
-            return Err(not_an_array(r, e, N));
+            return Err(not_an_array(r, at, e, N));
         }
         let mut first = true;
         let mut items = PartialArray::<T, N>::new();
@@ -138,13 +139,15 @@ impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     }
 }
 
-/// `[T; n]`'s error for `e`, an error of `begin_array`: for a value that is no array, the
+/// `[T; n]`'s error for `e`, an error of `begin_array` at `at`: for a value that is no array, the
 /// `invalid type` error in serde's words (`begin_array` says "a sequence"). Decided here, off
 /// the path of arrays: choosing the words before `begin_array` cost 1.7% more instructions on
 /// reading 50,000 `[f64; 2]`.
 #[cold]
 #[inline(never)]
-fn not_an_array(r: &mut Reader<'_>, e: crate::Error, n: usize) -> crate::Error {
+fn not_an_array(r: &mut Reader<'_>, at: usize, e: crate::Error, n: usize) -> crate::Error {
+    // The error read past the value it names (`string "ab"`): name it again from its start.
+    r.pos = at;
     if r.peek() == Some(b'[') {
         e
     } else if n == 0 {
