@@ -123,6 +123,23 @@ pub trait DeriveReader {
     fn expected_value(&mut self) -> Error;
     /// Reads a unit as serde reads one from its buffered content: `null` or `{}`.
     fn read_content_unit(&mut self) -> Result<()>;
+    /// Reads `null`, as serde reads the content of a unit variant of an adjacently tagged or
+    /// untagged enum (`deserialize_any` with a visitor of `unit variant E::V`, which takes
+    /// only a unit); anything else is [`DeriveReader::any_invalid_type`].
+    fn read_any_unit(&mut self, expected: &str) -> Result<()>;
+    /// `invalid type: <next value>, expected <expected>` where serde_json reports it for a
+    /// visitor that `deserialize_any` hands a value it does not take (the content of a unit or
+    /// struct variant of an adjacently tagged or untagged enum): after a scalar, as
+    /// [`Reader::invalid_type`]; after a sequence's `[` or a map's `{` and what serde_json's
+    /// end of that sequence or map then consumes (whitespace, the closing bracket; for a
+    /// sequence, a `,` and the whitespace after it).
+    fn any_invalid_type(&mut self, expected: &str) -> Error;
+    /// `err`, an error in the content of an adjacently tagged enum that came before its tag
+    /// (read once the tag is known, with the reader now after the tag's value), moved where
+    /// serde_json reports it: after the whitespace and the object's `}` that follow, since
+    /// serde reads that content from its buffer, where errors have no position, and serde_json
+    /// places them once the object is closed.
+    fn content_error_at_end(&mut self, err: Error) -> Error;
     /// Skips one value, validating it as serde validates a value it buffers.
     fn skip_content(&mut self) -> Result<()>;
     /// The end of a sequence serde reads from its buffered content after `read` elements (an
@@ -228,6 +245,54 @@ impl DeriveReader for Reader<'_> {
             return Ok(());
         }
         self.read_null()
+    }
+
+    #[inline]
+    fn read_any_unit(&mut self, expected: &str) -> Result<()> {
+        if self.try_null()? {
+            Ok(())
+        } else {
+            Err(self.any_invalid_type(expected))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn any_invalid_type(&mut self, expected: &str) -> Error {
+        let (kind, close) = match self.peek() {
+            Some(b'[') => ("sequence", b']'),
+            Some(b'{') => ("map", b'}'),
+            _ => return self.invalid_type(expected),
+        };
+        // Opened as serde_json opens it, with its depth check.
+        let opened = if close == b']' {
+            self.begin_array()
+        } else {
+            self.begin_object()
+        };
+        if let Err(e) = opened {
+            return e;
+        }
+        self.pos = crate::simd::skip_whitespace(self.input, self.pos);
+        match self.input.get(self.pos) {
+            Some(&c) if c == close => self.pos += 1,
+            Some(b',') if close == b']' => {
+                self.pos = crate::simd::skip_whitespace(self.input, self.pos + 1);
+            }
+            _ => {}
+        }
+        self.error(format_args!("invalid type: {kind}, expected {expected}"))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn content_error_at_end(&mut self, err: Error) -> Error {
+        self.pos = crate::simd::skip_whitespace(self.input, self.pos);
+        if self.input.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+        }
+        let (line, column) = self.line_col(self.pos);
+        err.moved_to(line, column)
     }
 
     /// Skips one value, validating it the way serde validates a value it buffers (its

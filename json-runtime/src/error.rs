@@ -196,6 +196,15 @@ impl Error {
         self
     }
 
+    /// Moves the error to `line` and `column`, whatever position it had.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn moved_to(mut self, line: usize, column: usize) -> Self {
+        self.inner.line = line;
+        self.inner.column = column;
+        self
+    }
+
     /// Sets the position if the error has none yet (for errors built by [`Error::custom`]).
     #[cold]
     #[inline(never)]

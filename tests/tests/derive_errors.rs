@@ -617,3 +617,48 @@ fn internally_tagged_array_form_lengths() {
     }
     same_errors::<InternalSeq>(&[r#"["One",1,]"#, r#"["One",1,2 3]"#]);
 }
+
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+#[serde(tag = "t", content = "c")]
+enum AdjacentKinds {
+    U,
+    N(u8),
+    T(u8, u8),
+    S { a: u8 },
+}
+
+/// The content of an adjacently tagged enum's unit and struct variants, which serde reads with
+/// `deserialize_any`: another value's type is named with the variant (`unit variant
+/// AdjacentKinds::U`) and positioned where serde_json's `deserialize_any` leaves it (after a
+/// `[` or `{` and the closing bracket or `,` its end consumes); content before the tag is read
+/// from serde's buffer and positioned after the object's `}`.
+#[test]
+fn adjacently_tagged_content_errors() {
+    same_errors::<AdjacentKinds>(&[
+        r#"{"t":"U","c":[1]}"#,
+        r#"{"t":"U","c":[]}"#,
+        r#"{"t":"U","c":[ ] }"#,
+        r#"{"t":"U","c":[1,2]}"#,
+        r#"{"t":"U","c":{}}"#,
+        r#"{"t":"U","c":{ } }"#,
+        r#"{"t":"U","c":{"a":1}}"#,
+        r#"{"t":"U","c":1}"#,
+        r#"{"t":"U","c":"x"}"#,
+        r#"{"t":"U","c":null}"#,
+        r#"{"t":"N","c":[1]}"#,
+        r#"{"t":"T","c":[1]}"#,
+        r#"{"t":"T","c":{}}"#,
+        r#"{"t":"S","c":[1]}"#,
+        r#"{"t":"S","c":[ ]}"#,
+        r#"{"t":"S","c":[1,]}"#,
+        r#"{"t":"S","c":1}"#,
+        r#"{"c":[1],"t":"U"}"#,
+        r#"{"c":[1],"t":"U" }"#,
+        r#"{"c":[1],"t":"U","x":1}"#,
+        r#"{"c":[1],"t":"S"}"#,
+        r#"{"c":"x","t":"N"}"#,
+        "{\"c\":1,\n\"t\":\"U\"\n}",
+        r#"{"c":null,"t":"U"}"#,
+        r#"{"c":{"a":1},"t":"S"}"#,
+    ]);
+}

@@ -80,6 +80,11 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
         Style::Unit if form == ContentForm::Buffered => {
             quote!(__r.read_content_unit()?; #fj::Ok(Self::#ident))
         }
+        Style::Unit if form == ContentForm::Untagged => {
+            // serde: `deserialize_any` with a visitor of this variant, which takes a unit.
+            let expecting = super::variant_expecting("unit variant", cont, v);
+            quote!(__r.read_any_unit(#expecting)?; #fj::Ok(Self::#ident))
+        }
         Style::Unit => quote!(__r.read_null_as("unit")?; #fj::Ok(Self::#ident)),
         Style::Newtype => {
             let read = super::fields::read_value(cont, &v.fields[0], fj);
@@ -100,7 +105,18 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
             };
             match form {
                 ContentForm::External | ContentForm::Buffered => fields.read_any(fj),
-                ContentForm::Untagged => fields.read_object(fj),
+                ContentForm::Untagged => {
+                    // serde reads it with `deserialize_any`, so serde_json reports another
+                    // value's type where `deserialize_any` leaves it (after a `[`).
+                    let expecting = &fields.expecting;
+                    let read = fields.read_object(fj);
+                    quote! {
+                        if __r.peek() != #fj::Some(b'{') {
+                            return #fj::Err(__r.any_invalid_type(#expecting));
+                        }
+                        #read
+                    }
+                }
             }
         }
     }
@@ -249,6 +265,19 @@ pub fn adjacent(
     } else {
         quote!(__r.read_null()?;)
     };
+    // Content that came before the tag: serde reads it from its buffer, and serde_json
+    // positions its errors at the end of the object (flattened, serde's errors have no
+    // position and ours keep the content's).
+    let content_result = if flat {
+        quote!(__read?)
+    } else {
+        quote! {
+            match __read {
+                #fj::Ok(__v) => __v,
+                #fj::Err(__e) => return #fj::Err(__r.content_error_at_end(__e)),
+            }
+        }
+    };
     let expecting = super::expecting(cont, "adjacently tagged enum");
     let seq = (!flat).then(|| {
         let short0 = format!("invalid length 0, expected {expecting}");
@@ -329,8 +358,9 @@ pub fn adjacent(
                     if let #fj::Some(__at) = __content_at {
                         let __here = __r.checkpoint();
                         __r.restore(__at);
-                        __value = #fj::Some(#dispatch?);
+                        let __read = #dispatch;
                         __r.restore(__here);
+                        __value = #fj::Some(#content_result);
                     }
                 }
                 1 => {
