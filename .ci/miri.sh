@@ -34,8 +34,9 @@
 #   simd/sse2.rs eq_masks, tokens, simd/avx2.rs digit_mask32, classes, tokens ...
 #                                            reader::skip::tests::*, simd::blocks::tests::*
 #   simd/sse2.rs masks, simd/blocks.rs masks ... simd::blocks::tests::*, stream::scan::tests::*
-#   simd/sse2.rs find_byte (3) ............. simd::newline::tests::finds_the_first_newline (every
-#                                            length to 80, every newline position and start)
+#   simd/sse2.rs find_byte (3) ............. simd::newline::tests::finds_the_first_newline (under
+#                                            Miri: lengths below 40 and multiples of 7 to 77, every
+#                                            newline position, every fifth start)
 #   simd/mod.rs opaque ..................... an empty asm! (a comment): compiled out under Miri
 #   small.rs append_unchecked ... small::tests::every_length_appends_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)

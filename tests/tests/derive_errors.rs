@@ -660,5 +660,39 @@ fn adjacently_tagged_content_errors() {
         "{\"c\":1,\n\"t\":\"U\"\n}",
         r#"{"c":null,"t":"U"}"#,
         r#"{"c":{"a":1},"t":"S"}"#,
+        // Cut off: after the tag (no `}`), inside the content.
+        r#"{"c":[1],"t":"U""#,
+        r#"{"c":[1],"t":"U" "#,
+        r#"{"t":"U","c":["#,
+        r#"{"t":"U","c":[1"#,
+        r#"{"t":"S","c":[ "#,
     ]);
+    same_errors::<AdjacentExpecting>(&[
+        r#"{"t":"S","c":[1]}"#,
+        r#"{"t":"S","c":1}"#,
+        r#"{"t":"U","c":[1]}"#,
+        r#"{"c":[1],"t":"S"}"#,
+        r#"[1]"#,
+    ]);
+}
+
+/// With the enum's `expecting`, which serde uses for a struct variant's content too (not for a
+/// unit variant's).
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+#[serde(tag = "t", content = "c", expecting = "an event")]
+enum AdjacentExpecting {
+    U,
+    S { a: u8 },
+}
+
+/// `[T; N]` nested past the depth limit: serde_json's `recursion limit exceeded` at the `[`
+/// that opens one level too many, not the "no array" wording.
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+struct DeepArrays(Option<Box<[DeepArrays; 1]>>);
+
+#[test]
+fn fixed_length_arrays_past_the_depth_limit() {
+    let deep = format!("{}null{}", "[".repeat(200), "]".repeat(200));
+    let shallow = format!("{}null{}", "[".repeat(100), "]".repeat(100));
+    same_errors::<DeepArrays>(&[&deep, &shallow, "{}", "[{}]"]);
 }

@@ -108,7 +108,7 @@ pub fn content(cont: &Container, v: &Variant, form: ContentForm, fj: &TokenStrea
                 ContentForm::Untagged => {
                     // serde reads it with `deserialize_any`, so serde_json reports another
                     // value's type where `deserialize_any` leaves it (after a `[`).
-                    let expecting = &fields.expecting;
+                    let expecting = fields.type_expecting();
                     let read = fields.read_object(fj);
                     quote! {
                         if __r.peek() != #fj::Some(b'{') {

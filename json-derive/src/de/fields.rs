@@ -85,7 +85,7 @@ fn var(i: usize) -> syn::Ident {
 
 impl Fields<'_> {
     /// What an `invalid type` error expects: the container's `expecting`, else `struct S`.
-    fn type_expecting(&self) -> String {
+    pub(super) fn type_expecting(&self) -> String {
         self.cont
             .attrs
             .expecting

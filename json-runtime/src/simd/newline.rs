@@ -26,7 +26,7 @@ pub(crate) fn find_newline(bytes: &[u8], i: usize) -> Option<usize> {
 #[inline]
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 pub(crate) fn find_newline_swar(bytes: &[u8], mut i: usize) -> Option<usize> {
-    while i + 16 <= bytes.len() {
+    while bytes.len().saturating_sub(i) >= 16 {
         let a = load(bytes, i);
         let b = load(bytes, i + 8);
         let (ma, mb) = (newline_mask(a), newline_mask(b));
@@ -145,6 +145,11 @@ mod tests {
                     assert_eq!(super::find_newline(&bytes, from), want, "{len} {at} {from}");
                     let swar = super::find_newline_swar(&bytes, from);
                     assert_eq!(swar, want, "SWAR: {len} {at} {from}");
+                }
+                // Starts past the end find nothing (and overflow nothing).
+                for from in [len + 1, usize::MAX - 8, usize::MAX] {
+                    assert_eq!(super::find_newline(&bytes, from), None, "{len} {from}");
+                    assert_eq!(super::find_newline_swar(&bytes, from), None, "{len} {from}");
                 }
             }
         }

@@ -83,7 +83,11 @@ pub(super) unsafe fn eq_masks(bytes: &[u8], at: usize) -> impl Fn(u8) -> u32 {
 #[inline]
 pub(super) fn find_byte(bytes: &[u8], mut i: usize, byte: u8) -> Option<usize> {
     let len = bytes.len();
-    while i + 32 <= len {
+    if i >= len {
+        return None;
+    }
+    // From here on `i < len`, so `len - i` cannot overflow (as `i + 32` could).
+    while len - i >= 32 {
         // SAFETY: i + 32 <= bytes.len(), so both blocks are inside the slice.
         let (a, b) = unsafe { (eq_masks(bytes, i)(byte), eq_masks(bytes, i + 16)(byte)) };
         let found = a | b << 16;
@@ -92,7 +96,7 @@ pub(super) fn find_byte(bytes: &[u8], mut i: usize, byte: u8) -> Option<usize> {
         }
         i += 32;
     }
-    if i + 16 <= len {
+    if len - i >= 16 {
         // SAFETY: i + 16 <= bytes.len().
         let found = unsafe { eq_masks(bytes, i)(byte) };
         if found != 0 {
@@ -100,7 +104,7 @@ pub(super) fn find_byte(bytes: &[u8], mut i: usize, byte: u8) -> Option<usize> {
         }
         i += 16;
     }
-    if i >= len {
+    if i == len {
         return None;
     }
     if len < 16 {
