@@ -80,6 +80,7 @@ pub(super) unsafe fn eq_masks(bytes: &[u8], at: usize) -> impl Fn(u8) -> u32 {
 /// Index of the first `byte` at or after `i`: two 16-byte blocks per step, then one, then one
 /// load of the slice's last 16 bytes with the bytes before `i` masked off (byte by byte if the
 /// slice is shorter). The JSON Lines readers' newline search (simd/newline.rs).
+#[cfg(feature = "std")]
 #[inline]
 pub(super) fn find_byte(bytes: &[u8], mut i: usize, byte: u8) -> Option<usize> {
     let len = bytes.len();
