@@ -39,6 +39,8 @@
 #                                            newline position, every fifth start)
 #   simd/mod.rs opaque ..................... an empty asm! (a comment): compiled out under Miri
 #   small.rs append_unchecked ... small::tests::every_length_appends_exactly
+#   writer/indent.rs indent_unchecked, newline_indent, indented_key ...
+#                                            writer::indent::tests::every_level_is_indented_exactly
 #   writer/escape.rs write_str (3) .......... writer::escape::tests::* (every run length, escapes)
 #   simd/mod.rs append_to_special (5 on x86_64), simd/sse2.rs copy_special_block ... writer::escape::tests::*
 #   writer/integer.rs write_decimal ........ writer::integer::tests::{decimal_len_is_the_digit_count,
@@ -86,6 +88,7 @@ filters=(
   reader::number_scan::tests::int16_agrees_with_scan
   small::tests::
   writer::escape::tests::
+  writer::indent::tests::every_level_is_indented_exactly
   writer::integer::tests::decimal_len_is_the_digit_count
   writer::integer::tests::digit_count_edges_match_itoa
   writer::integer::tests::appends_at_every_capacity

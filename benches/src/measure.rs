@@ -141,6 +141,15 @@ pub struct Measurement {
     pub bytes_per_op: f64,
 }
 
+/// Makes the allocator finish the work the previous case left it, outside the clock. glibc's
+/// malloc defers merging small freed blocks until the next request of about 1 KiB or more: a
+/// case that frees a large value of small blocks at its end (a `Vec` of records) would
+/// otherwise have part of its frees timed in whichever case runs next (`streams_ab` measured
+/// 463 instructions per log record charged to a stream reader's first buffer that way).
+fn settle_heap() {
+    drop(black_box(Vec::<u8>::with_capacity(64 << 10)));
+}
+
 /// Something that can be called `calls` times under the clock.
 trait Case {
     /// Runs the case `calls` times; returns the time of the calls alone (setup excluded) and
@@ -153,6 +162,7 @@ struct Plain<F>(F);
 impl<R, F: FnMut() -> R> Case for Plain<F> {
     #[inline(never)]
     fn run(&mut self, calls: u64) -> (Duration, AllocSnapshot) {
+        settle_heap();
         let a0 = AllocSnapshot::now();
         let t0 = Instant::now();
         for _ in 0..calls {
@@ -180,6 +190,7 @@ impl<I, R, S: FnMut() -> I, F: FnMut(&mut I) -> R> Case for Batched<S, F> {
         while left > 0 {
             let n = left.min(self.batch as u64);
             let mut inputs: Vec<I> = (0..n).map(|_| (self.setup)()).collect();
+            settle_heap();
             let a0 = AllocSnapshot::now();
             let t0 = Instant::now();
             for input in inputs.iter_mut() {

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 pub(crate) mod buffer;
 pub(crate) mod escape;
 pub(crate) mod float;
+mod indent;
 mod integer;
 mod shortest;
 pub(crate) mod sink;
@@ -317,9 +318,7 @@ impl<'a, F: Format> Writer<'a, F> {
     #[inline]
     pub(crate) fn key(&mut self, first: bool, lit: &'static str) {
         if F::PRETTY {
-            self.newline_indent(first);
-            self.raw(&lit[1..lit.len() - 1]);
-            self.bytes(b": ");
+            indent::indented_key(self.out, self.level, first, &lit[1..lit.len() - 1]);
         } else if first {
             self.raw(&lit[1..]);
         } else {
@@ -406,15 +405,9 @@ impl<'a, F: Format> Writer<'a, F> {
         self.end_array(!first);
     }
 
-    #[inline(never)]
+    #[inline]
     fn newline_indent(&mut self, first: bool) {
-        if !first {
-            self.out.push(b',');
-        }
-        self.out.push(b'\n');
-        for _ in 0..self.level {
-            self.out.extend_from_slice(b"  ");
-        }
+        indent::newline_indent(self.out, self.level, first);
     }
 }
 
