@@ -41,8 +41,7 @@ unsafe fn indent_unchecked(out: &mut Vec<u8>, level: usize, first: bool) {
     }
 }
 
-/// What [`indent_unchecked`] writes, for levels past the table (a loop; only nesting deeper
-/// than 31 levels reaches it).
+/// What [`indent_unchecked`] writes, for levels past [`TABLE_LEVELS`] (a loop; rare nesting).
 #[cold]
 #[inline(never)]
 fn deep_indent(out: &mut Vec<u8>, level: usize, first: bool) {
