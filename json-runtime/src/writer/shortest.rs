@@ -378,7 +378,9 @@ static EXPONENT_DIGITS: [u32; MAX_EXPONENT + 1] = {
 #[inline(always)]
 fn exponent_text(e: i32) -> (u64, usize) {
     let entry = EXPONENT_DIGITS[e.unsigned_abs() as usize];
-    let sign = if e < 0 { b'-' } else { b'+' } as u64;
+    // '-' is '+' + 2: arithmetic, where LLVM made the `if` a branch on the sign, which half of
+    // random doubles' exponents mispredicted.
+    let sign = (b'+' as i32 + ((e >> 31) & 2)) as u64;
     let ascii = (entry & 0x00FF_FFFF) as u64;
     (
         b'e' as u64 | sign << 8 | ascii << 16,
@@ -492,7 +494,14 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
         let base = out.as_mut_ptr().add(start);
         *base = b'-';
         let dst = base.add(negative);
-        let len = if (0..=PLAIN_MAX).contains(&e) {
+        // Plain or scientific first, by one unsigned compare, and only then the sign of `e`:
+        // branching on the sign first (as LLVM compiled the two range tests) mispredicted
+        // half of random doubles' exponents (callgrind's simulator: 0.55 mispredicted branches
+        // per number, 0.05 after).
+        let plain = (e - PLAIN_MIN) as u32 <= (PLAIN_MAX - PLAIN_MIN) as u32;
+        let len = if !plain {
+            scientific(dst, first, tail, n, e)
+        } else if e >= 0 {
             // Plain, `e + 1 = p` integer digits (1 to 16): the 17 digits at 0..17, the '.' at
             // p, then digits p.. again from p + 1 (ends at p + 17 <= 33 after the sign).
             let p = e as usize + 1;
@@ -502,7 +511,7 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
             (dst.add(p + 1) as *mut u128).write_unaligned((tail >> (8 * (p - 1))).to_le());
             // At least one fraction digit (a zero: digit p is '0' when n <= p).
             n.max(p + 1) + 1
-        } else if (PLAIN_MIN..0).contains(&e) {
+        } else {
             // "0." and -e - 1 zeros (z = 1 - e bytes, 2 to 8), then the digits (ends at
             // z + 17 <= 25).
             let z = (1 - e) as usize;
@@ -510,18 +519,28 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
             *dst.add(z) = first;
             (dst.add(z + 1) as *mut u128).write_unaligned(tail.to_le());
             z + n
-        } else {
-            // d[.ddd]e[-]x: the first digit, '.', 16 digits (ends at 18), the exponent over
-            // the '.' (n = 1) or after the n digits (ends at n + 1 + 8 <= 26).
-            *dst = first;
-            *dst.add(1) = b'.';
-            (dst.add(2) as *mut u128).write_unaligned(tail.to_le());
-            let at = if n > 1 { n + 1 } else { 1 };
-            let (text, text_len) = exponent_text(e);
-            (dst.add(at) as *mut u64).write_unaligned(text.to_le());
-            at + text_len
         };
         out.set_len(start + negative + len);
+    }
+}
+
+/// `d[.ddd]e[-]x`, the scientific form of [`write_digits`], at `dst`; returns its length.
+///
+/// # Safety
+/// `dst` has at least 26 writable bytes.
+#[inline(always)]
+unsafe fn scientific(dst: *mut u8, first: u8, tail: u128, n: usize, e: i32) -> usize {
+    // The first digit, '.', 16 digits (ends at 18), the exponent over the '.' (n = 1) or after
+    // the n digits (ends at n + 1 + 8 <= 26).
+    // SAFETY: every store ends by `dst + 26` (see above), within the caller's room.
+    unsafe {
+        *dst = first;
+        *dst.add(1) = b'.';
+        (dst.add(2) as *mut u128).write_unaligned(tail.to_le());
+        let at = if n > 1 { n + 1 } else { 1 };
+        let (text, text_len) = exponent_text(e);
+        (dst.add(at) as *mut u64).write_unaligned(text.to_le());
+        at + text_len
     }
 }
 
