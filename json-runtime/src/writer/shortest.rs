@@ -488,11 +488,10 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
     let start = out.len();
     debug_assert!(out.capacity() - start >= ROOM);
     // SAFETY: the caller guarantees at least ROOM = 40 writable bytes after `start`, owned by
-    // `out`. Every store below is within `start + 34` (see each form; `scientific` writes at
-    // most 26 bytes from `dst <= start + 1`, its precondition with `n <= 17`), so in bounds, and
-    // `*mut [u8; N]` / `*mut u128` stores are `write_unaligned`. Each form first writes every
-    // byte of its text (`len` bytes after the sign) before `set_len` covers them; bytes beyond
-    // are spare capacity.
+    // `out`. Every store below is within `start + 34` (see each form, with `n <= 17`), so in
+    // bounds, and `*mut [u8; N]` / `*mut u128` stores are `write_unaligned`. Each form first
+    // writes every byte of its text (`len` bytes after the sign) before `set_len` covers them;
+    // bytes beyond are spare capacity.
     unsafe {
         let base = out.as_mut_ptr().add(start);
         *base = b'-';
@@ -503,7 +502,15 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
         // per number, 0.07 after).
         let plain = (e - PLAIN_MIN) as u32 <= (PLAIN_MAX - PLAIN_MIN) as u32;
         let len = if !plain {
-            scientific(dst, first, tail, n, e)
+            // d[.ddd]e[+-]x: the first digit, '.', 16 digits (ends at 18), the exponent over
+            // the '.' (n = 1) or after the n digits (ends at n + 1 + 8 <= 26).
+            *dst = first;
+            *dst.add(1) = b'.';
+            (dst.add(2) as *mut u128).write_unaligned(tail.to_le());
+            let at = if n > 1 { n + 1 } else { 1 };
+            let (text, text_len) = exponent_text(e);
+            (dst.add(at) as *mut u64).write_unaligned(text.to_le());
+            at + text_len
         } else if e >= 0 {
             // Plain, `e + 1 = p` integer digits (1 to 16): the 17 digits at 0..17, the '.' at
             // p, then digits p.. again from p + 1 (ends at p + 17 <= 33 after the sign).
@@ -524,26 +531,6 @@ unsafe fn write_digits<const PLAIN_MIN: i32, const PLAIN_MAX: i32>(
             z + n
         };
         out.set_len(start + negative + len);
-    }
-}
-
-/// `d[.ddd]e[+-]x`, the scientific form of [`write_digits`], at `dst`; returns its length.
-///
-/// # Safety
-/// `dst` has at least 26 writable bytes, and `1 <= n <= 17`.
-#[inline(always)]
-unsafe fn scientific(dst: *mut u8, first: u8, tail: u128, n: usize, e: i32) -> usize {
-    // The first digit, '.', 16 digits (ends at 18), the exponent over the '.' (n = 1) or after
-    // the n digits (ends at n + 1 + 8 <= 26).
-    // SAFETY: every store ends by `dst + 26` (see above), within the caller's room.
-    unsafe {
-        *dst = first;
-        *dst.add(1) = b'.';
-        (dst.add(2) as *mut u128).write_unaligned(tail.to_le());
-        let at = if n > 1 { n + 1 } else { 1 };
-        let (text, text_len) = exponent_text(e);
-        (dst.add(at) as *mut u64).write_unaligned(text.to_le());
-        at + text_len
     }
 }
 
