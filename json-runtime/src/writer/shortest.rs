@@ -68,6 +68,14 @@
 //! storing the digits again one byte further on): nothing is moved, no `memmove` is called,
 //! and bytes past the text land in spare capacity, outside the length.
 //!
+//! # `f32`
+//!
+//! An `f32` has its own shortest decimal (at most 9 digits) in the same text. Regular normal
+//! values take the one-product decisions in 64-bit arithmetic ([`one_product_f32`]: 34
+//! fraction bits, no fallback, checked on every `f32`), the rest Schubfach on the table's high
+//! words ([`to_decimal_f32_exact`]); the 6 to 8 digits of the integral part are converted at
+//! once (SWAR) and the extra digit appended.
+//!
 //! The tests compare with zmij on millions of bit patterns across all exponents, every power of
 //! two and ten and their neighbours, subnormals, integers, and decimals of 1 to 17 digits.
 
@@ -78,6 +86,15 @@ use alloc::vec::Vec;
 // The table covers 10^-k for every k used: -293 (the fast path's k + 1 for f64::MAX) to 324
 // (the exact path's k for the smallest subnormal).
 const _: () = assert!(POW5_MIN_Q <= -293 && POW5_MAX_Q >= 324);
+// The `f32` paths add one to the table's high word for exponents -32..=45 (`-(k + 1)` in
+// `one_product_f32`, `-k` in `to_decimal_f32_exact`): none there is u64::MAX.
+const _: () = {
+    let mut e = -32;
+    while e <= 45 {
+        assert!(POW5_128[(e - POW5_MIN_Q) as usize].0 < u64::MAX);
+        e += 1;
+    }
+};
 
 const TEN16: u64 = 10_000_000_000_000_000;
 const TEN17: u64 = 10 * TEN16;
@@ -136,7 +153,7 @@ fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
 }
 
 /// The fast path for a regular normal float `c * 2^q` (`c < 2^53`, its significand with the
-/// hidden bit; an `f64`'s or an `f32`'s): `(head, last, k)` as [`to_decimal`] returns them,
+/// hidden bit): `(head, last, k)` as [`to_decimal`] returns them,
 /// with `floor(c / 10) <= head <= c`, or `None` where a decision is too close to call (about 1 in
 /// 2^28 values, and exact ties): then the exact path decides.
 #[inline(always)]
@@ -288,20 +305,21 @@ fn to_decimal_f32(bits: u32) -> Option<(u64, u64, i32)> {
 
 /// [`one_product`] for a regular normal `f32` `c * 2^q` (`2^23 <= c < 2^24`) in 64-bit
 /// arithmetic, without a fallback: `(head, last, k)` with `floor(c / 10) <= head <= c`. The
-/// same decisions on `y = v / 10^(k+1)` (below 2^24), held as a fixed-point number with 34
-/// fraction bits instead of 64, from one 64 x 64-bit product with the table's high word.
-/// Against the 128 x 64-bit product of the `f64`s with its fallback: 10 fewer instructions
-/// per random `f32` (callgrind), and no exact-path calls for the 1% of random `f32`s (with
-/// exponents near 2^0, whose decimals are exact ties) that the margins sent there.
+/// decisions of `one_product` on `y = v / 10^(k+1)` (below 2^24), held as a fixed-point
+/// number with 34 fraction bits instead of 64, from one 64 x 64-bit product with the table's
+/// high word. Against the 128 x 64-bit product of the `f64`s with its fallback: 10 fewer
+/// instructions per random `f32` (callgrind), and no exact-path calls for the 1% of random
+/// `f32`s that its margins send there (values from about 10^4 to 10^9, spacing 2^-10 to 2^6,
+/// whose decimals are exact ties or bounds).
 #[inline(always)]
 fn one_product_f32(c: u64, q: i32) -> (u64, u64, i32) {
     const F: i32 = 34;
     const ONE: u64 = 1 << F;
     // With E = 10^-(k+1) / 2^r as in `one_product` (2^127 <= E < 2^128, h = q + r + 128 in
     // -3..=0), g = floor(E / 2^64) + 1 overestimates E / 2^64 by at most 1 (-(k+1) is in
-    // -32..=44 for an `f32`: the high words there are below u64::MAX,
-    // `f32_table_words_leave_room`), and g * (c << (F + h)) / 2^64 is 2^F y plus less than
-    // c 2^(F + h) / 2^64 < 2^(24 + 34 - 64) = 2^-6. So `p` is within 1 of 2^F y: the
+    // -32..=44 for an `f32`: the high words there are below u64::MAX, asserted at the top),
+    // and g * (c << (F + h)) / 2^64 is 2^F y plus at most
+    // c 2^(F + h) / 2^64 < 2^(24 + 34 - 64) = 2^-6 (and never less). So `p` is within 1 of 2^F y: the
     // integral part of y and its fraction in 2^-F units.
     let k = floor_log10_pow2(q);
     let g = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize].0 + 1;
@@ -310,15 +328,17 @@ fn one_product_f32(c: u64, q: i32) -> (u64, u64, i32) {
     let integral = p >> F;
     let frac = p & (ONE - 1);
     // Half the spacing 2^q in 2^-F units of 10^(k+1): 2^(F-1) 2^q 10^-(k+1) = g / 2^(65 - F -
-    // h), floored: within 1 of the exact value, and at least 2^F / 20.
+    // h), floored: within 1 of the exact value, and at least floor(2^F / 20).
     let half = g >> (65 - F - h);
-    // The decisions of `one_product` on `frac` and `half` as if they were exact: the
-    // multiple of 10^(k+1) below v is in R when frac <= half (< for odd c), the one above
-    // when frac + half >= 2^F (> for odd c); else the digit round(10 frac / 2^F), an exact
-    // tie to the even one. Both values are within 1 unit of the exact ones, so a decision
-    // could differ from exact arithmetic only where its margin is under 2 units of 2^-34;
-    // that none does, and that every `f32` reads back as zmij (serde_json) writes it, is
-    // checked on all 2^32 bit patterns (`f32_exhaustive`, run by scripts/check_floats.sh).
+    // The decisions of `one_product` without its margins: the multiple of 10^(k+1) below v
+    // is in R when frac <= half (< for odd c); the one above when frac + half >= 2^F - 1
+    // (>= 2^F for odd c: both values are floored, so an exact sum of 2^F, a bound of R that
+    // an even c includes, can come out as 2^F - 1); else the digit round(10 frac / 2^F), an
+    // exact tie to the even one. Both values are within 1 unit of the exact ones, so only a
+    // decision whose margin is under 2 units of 2^-34 could go wrong; that these thresholds
+    // decide every `f32` as exact arithmetic does, and that every `f32` reads back as zmij
+    // (serde_json) writes it, is checked on all 2^32 bit patterns (`f32_exhaustive`, run by
+    // scripts/check_floats.sh).
     let even = (c & 1 == 0) as u64;
     let down = frac < half + even;
     let up = frac + half + even >= ONE;
@@ -357,7 +377,7 @@ fn to_decimal_f32_exact(bits: u32) -> (u64, i32) {
     };
     let cbr = cb + 2;
     // -k is in -31..=45 for an f32: the table's high words there are below u64::MAX
-    // (`f32_table_words_leave_room`).
+    // (asserted at the top).
     let g = POW5_128[(-(k as i64) - POW5_MIN_Q) as usize].0 + 1;
     let h = (q + floor_log2_pow10(-k) + 1) as u32;
     let round_to_odd = |x: u64| {
@@ -477,7 +497,8 @@ pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
     let ascii = eight_ascii(head as u32);
     // The count of leading zeros by two compares, not from the ASCII digits: the text's
     // length, on which the next number's position waits, then waits for the conversion
-    // only where `last` is 0 (random `f32`s 20.0 -> 17.5 ns, marine_ik's 14.0 -> 13.4 ns).
+    // only where `last` is 0 (from the ASCII digits: 20.0 ns per random `f32` and 14.0 ns
+    // per marine_ik `f32`; by compares: 17.5 and 13.4 ns).
     let leading = (head < 10_000_000) as u32 + (head < 1_000_000) as u32;
     // Trailing zero digits are the highest bytes.
     let trailing = (ascii ^ ZEROS8).leading_zeros() / 8;
@@ -491,10 +512,12 @@ pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
     let len = 9 - leading as usize;
     // Significant digits: all of `10 head + last`, or those of `head` when `last` is 0.
     let n = len - (last == 0) as usize * (1 + trailing as usize);
-    // SAFETY: `reserve(ROOM)` above. `1 <= n <= 9`: `leading` is at most the number of
-    // leading zeros of `head` as 8 digits (`head >= 1`: `to_decimal_f32`'s contract), so
-    // `len - 1 - trailing` (the digits of `head` from the first nonzero one to the last
-    // nonzero one, and at least 1) is at least 1, and `len <= 9`.
+    // SAFETY: `reserve(ROOM)` above. `1 <= n <= 9`: `1 <= head < 10^8` (`to_decimal_f32`'s
+    // contract: `one_product_f32` gives at least floor(2^23 / 10) by its error bound, which
+    // needs the table words that the const assertion at the top checks; the exact path gives 8
+    // digits), so `leading` is at most the number of leading zeros of `head` as 8 digits
+    // (exactly that, as both paths give `head >= 10^5`), `len - 1 - trailing` (the digits of `head` from its first nonzero one to its last
+    // nonzero one) is at least 1, and `len <= 9`.
     unsafe { write_digits::<-6, 12>(out, negative, first, tail, n, k + len as i32 - 1) };
 }
 
@@ -843,17 +866,6 @@ mod tests {
                 "{:#x}",
                 v.to_bits()
             );
-        }
-    }
-
-    #[test]
-    fn f32_table_words_leave_room() {
-        // `to_decimal_f32_exact` adds one to the table's high word for -k in -31..=45,
-        // `one_product_f32` for -(k + 1) in -32..=44.
-        for minus_k in -32..=45i64 {
-            let (hi, _) = crate::reader::number::float::POW5_128
-                [(minus_k - crate::reader::number::float::POW5_MIN_Q) as usize];
-            assert!(hi < u64::MAX, "{minus_k}");
         }
     }
 
