@@ -152,6 +152,16 @@ fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
     )
 }
 
+/// What the one-product paths scale by, for the spacing `2^q`: `k` with `10^k <= 2^q <
+/// 10^(k+1)`, the table's `T = floor(10^-(k+1) / 2^r)` (`2^127 <= T < 2^128`, as its two
+/// words) and `h = q + r + 128`, which is -3 to 0.
+#[inline(always)]
+fn one_product_scale(q: i32) -> (i32, (u64, u64), i32) {
+    let k = floor_log10_pow2(q);
+    let t = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize];
+    (k, t, q + floor_log2_pow10(-k - 1) + 1)
+}
+
 /// The fast path for a regular normal float `c * 2^q` (`c < 2^53`, its significand with the
 /// hidden bit): `(head, last, k)` as [`to_decimal`] returns them,
 /// with `floor(c / 10) <= head <= c`, or `None` where a decision is too close to call (about 1 in
@@ -163,11 +173,9 @@ fn one_product(c: u64, q: i32) -> Option<(u64, u64, i32)> {
     // With g = floor(10^-(k+1) / 2^r) + 1 (2^127 <= g < 2^128) and h = q + r + 128 (-3 to
     // 0), g * (c << (h + 8)) / 2^128 is 2^8 y plus less than 2^61 / 2^128, so
     // w = floor(g * x / 2^72) = floor(2^64 y + less than 2^-11) is within 1 of 2^64 y.
-    let k = floor_log10_pow2(q);
-    let (t_hi, t_lo) = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize];
+    let (k, (t_hi, t_lo), h) = one_product_scale(q);
     let g = ((t_hi as u128) << 64 | t_lo as u128) + 1;
     let (g_hi, g_lo) = ((g >> 64) as u64, g as u64);
-    let h = q + floor_log2_pow10(-k - 1) + 1;
     let x = c << (h + 8);
     let w = (g_hi as u128 * x as u128 + ((g_lo as u128 * x as u128) >> 64)) >> 8;
     let integral = (w >> 64) as u64;
@@ -318,12 +326,11 @@ fn one_product_f32(c: u64, q: i32) -> (u64, u64, i32) {
     // With E = 10^-(k+1) / 2^r as in `one_product` (2^127 <= E < 2^128, h = q + r + 128 in
     // -3..=0), g = floor(E / 2^64) + 1 overestimates E / 2^64 by at most 1 (-(k+1) is in
     // -32..=44 for an `f32`: the high words there are below u64::MAX, asserted at the top),
-    // and g * (c << (F + h)) / 2^64 is 2^F y plus at most
-    // c 2^(F + h) / 2^64 < 2^(24 + 34 - 64) = 2^-6 (and never less). So `p` is within 1 of 2^F y: the
-    // integral part of y and its fraction in 2^-F units.
-    let k = floor_log10_pow2(q);
-    let g = POW5_128[(-(k as i64) - 1 - POW5_MIN_Q) as usize].0 + 1;
-    let h = q + floor_log2_pow10(-k - 1) + 1;
+    // and g * (c << (F + h)) / 2^64 is 2^F y plus at most c 2^(F + h) / 2^64 <
+    // 2^(24 + 34 - 64) = 2^-6 (and never less). So `p` is within 1 of 2^F y: the integral
+    // part of y and its fraction in 2^-F units.
+    let (k, (t_hi, _), h) = one_product_scale(q);
+    let g = t_hi + 1;
     let p = ((g as u128 * (c << (F + h)) as u128) >> 64) as u64;
     let integral = p >> F;
     let frac = p & (ONE - 1);
@@ -516,8 +523,9 @@ pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
     // contract: `one_product_f32` gives at least floor(2^23 / 10) by its error bound, which
     // needs the table words that the const assertion at the top checks; the exact path gives 8
     // digits), so `leading` is at most the number of leading zeros of `head` as 8 digits
-    // (exactly that, as both paths give `head >= 10^5`), `len - 1 - trailing` (the digits of `head` from its first nonzero one to its last
-    // nonzero one) is at least 1, and `len <= 9`.
+    // (exactly that, as both paths give `head >= 10^5`), `len - 1 - trailing` (the digits of
+    // `head` from its first nonzero one to its last nonzero one) is at least 1, and
+    // `len <= 9`.
     unsafe { write_digits::<-6, 12>(out, negative, first, tail, n, k + len as i32 - 1) };
 }
 
@@ -532,7 +540,8 @@ unsafe fn write_zero(out: &mut Vec<u8>, negative: usize) {
     let text: &[u8; 4] = if negative != 0 { b"-0.0" } else { b"0.0\0" };
     let start = out.len();
     debug_assert!(out.capacity() - start >= ROOM);
-    // SAFETY: the caller guarantees ROOM (40) writable bytes after `start`; 4 are written, the first `negative + 3` of them are the text that `set_len` covers.
+    // SAFETY: the caller guarantees ROOM (40) writable bytes after `start`; 4 are written,
+    // the first `negative + 3` of them are the text that `set_len` covers.
     unsafe {
         (out.as_mut_ptr().add(start) as *mut [u8; 4]).write_unaligned(*text);
         out.set_len(start + negative + 3);
