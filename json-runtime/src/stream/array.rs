@@ -75,6 +75,9 @@ impl<R: Read, T: for<'de> FromJson<'de>> Iterator for ArrayReader<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
+        if let Some(item) = self.core.buffered_element() {
+            return Some(item);
+        }
         loop {
             match self.core.next() {
                 Step::Ready(item) => return item,
@@ -141,6 +144,36 @@ impl ArrayCore {
             Step::Ready(Ok(v)) => Step::Ready(v.map(Ok)),
             Step::Ready(Err(e)) => Step::Ready(Some(self.fail(e))),
         }
+    }
+
+    /// The common case, ahead of the state machine of [`ArrayCore::next`]: after an element, a
+    /// `,` and the next element's first byte, and the element read whole from the buffered
+    /// bytes. `None` if the input is laid out otherwise (whitespace, the end of the array) or
+    /// the element may be cut off by the end of the buffer: then [`ArrayCore::next`] goes on
+    /// from where this left off. Inlined into the readers' `next` (see
+    /// [`Source::read_whole`]).
+    #[inline(always)]
+    pub(crate) fn buffered_element<T: for<'de> FromJson<'de>>(&mut self) -> Option<Result<T>> {
+        if self.state != State::Next || !self.comma_then_value() {
+            return None;
+        }
+        self.src.buf.start += 1;
+        self.state = State::Element;
+        if !self.src.may_read_whole() {
+            return None;
+        }
+        let value = self.src.read_whole::<T>()?;
+        self.state = State::Next;
+        Some(match value {
+            Ok(v) => {
+                self.index += 1;
+                Ok(v)
+            }
+            Err(e) => {
+                let e = e.in_index(self.index);
+                self.fail(e)
+            }
+        })
     }
 
     fn step<T: for<'de> FromJson<'de>>(&mut self) -> Step<Result<Option<T>>> {

@@ -272,6 +272,9 @@ impl<R: AsyncRead + Unpin, T: for<'de> FromJson<'de>> ArrayReader<R, T> {
     }
 
     fn poll_item(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+        if let Some(item) = self.core.buffered_element() {
+            return Poll::Ready(Some(item));
+        }
         loop {
             match self.core.next() {
                 Step::Ready(item) => return Poll::Ready(item),
