@@ -107,6 +107,11 @@ pub trait DeriveReader {
     /// If the next key is exactly `quoted` (the key's JSON text with its quotes), consumes it
     /// and its `:` and returns true; otherwise consumes nothing.
     fn eat_key(&mut self, quoted: &[u8]) -> bool;
+    /// Reads an object's key, not the `:` after it ([`DeriveReader::key_colon`]): a struct
+    /// decides about the key (duplicate, unknown) before the `:`, as serde's derive does.
+    fn read_key_name(&mut self) -> Result<&str>;
+    /// The `:` after a key read by [`DeriveReader::read_key_name`].
+    fn key_colon(&mut self) -> Result<()>;
     /// `duplicate field `name``, positioned after the key that started at `key_at`.
     fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error;
     /// `duplicate field `key``, for the key that started at `key_at` (an internal tag seen
@@ -155,6 +160,23 @@ impl DeriveReader for Reader<'_> {
     #[inline]
     fn eat_key(&mut self, quoted: &[u8]) -> bool {
         Reader::eat_key(self, quoted)
+    }
+
+    #[inline]
+    fn read_key_name(&mut self) -> Result<&str> {
+        if self.peek() != Some(b'"') {
+            return Err(self.not_a_key());
+        }
+        self.pos += 1;
+        let span = self.scan_str()?;
+        Ok(self.span_str(span).as_str())
+    }
+
+    #[inline]
+    fn key_colon(&mut self) -> Result<()> {
+        self.eat_colon()?;
+        self.skip_one_space();
+        Ok(())
     }
 
     /// `duplicate field `name``, reported just after the key (and the whitespace after it)

@@ -465,6 +465,42 @@ fn fixed_length_arrays_end_like_serde_json() {
     ]);
 }
 
+/// A key that is a duplicate, or unknown to a `deny_unknown_fields` struct, is an error as soon
+/// as it is read, before its `:` (serde's derive checks it when the key arrives): with the `:`
+/// missing or the input ending there, serde_json's error is the duplicate or unknown field.
+/// Not in an internally tagged variant, which serde reads from the object it buffered whole:
+/// there the syntax error comes first.
+#[test]
+fn key_errors_come_before_the_colon() {
+    let inputs = [
+        r#"{"a":1,"a" 2}"#,
+        r#"{"a":1,"a""#,
+        r#"{"a":1,"a" "#,
+        r#"{"a":1,"a"
+ 2}"#,
+        r#"{"a":1,"a" :2}"#,
+        r#"{"a":1,"a":2}"#,
+        r#"{"a":1,"b" 2}"#,
+        r#"{"a":1,"x" 2}"#,
+        r#"{"a":1,"x""#,
+        r#"{"b":1,"a":1,"b" 2}"#,
+    ];
+    same_errors::<Two>(&inputs);
+    same_errors::<Gap>(&inputs);
+    same_errors::<Strict>(&[
+        r#"{"x" 2}"#,
+        r#"{"x""#,
+        r#"{"a":1,"x" 1}"#,
+        r#"{"a":1,"a" 1}"#,
+        r#"{"a" 1}"#,
+    ]);
+    same_errors::<InternalNamed>(&[
+        r#"{"t":"X","a":1,"a" 2}"#,
+        r#"{"t":"X","a":1,"a""#,
+        r#"{"a":1,"t":"X","a" 2}"#,
+    ]);
+}
+
 /// A value of the wrong type for a number names the number's type, as serde_json's visitors do;
 /// the 128-bit integers are scanned as serde_json scans them (no fraction or exponent read).
 #[test]

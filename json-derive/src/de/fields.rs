@@ -502,9 +502,55 @@ impl Fields<'_> {
             },
         };
         let object_next = quote!(__r.has_next_entry(&mut __first)?);
-        let general = quote! {
-            let __k: &::core::primitive::str = __r.read_key()?;
-            #key_match
+        // The key is matched before its `:` is read, so that a duplicate (or, with
+        // `deny_unknown_fields`, an unknown key) is the error when the `:` is missing, as in
+        // serde's derive, which checks the key as it arrives. Whether the field is already set
+        // is asked only on that error path. After an internal tag serde reads from the object
+        // it buffered whole, so there a syntax error comes first: the `:` is read with the key.
+        let is_set = live.iter().map(|(i, _)| {
+            let v = var(*i);
+            let i = *i as u32;
+            quote!(#i => #v.is_some(),)
+        });
+        let colon_or_duplicate = quote! {
+            if let #fj::Err(__e) = __r.key_colon() {
+                let __set = match __i {
+                    #(#is_set)*
+                    _ => false,
+                };
+                return #fj::Err(if __set {
+                    __r.duplicate_field_at(__key_at, __NAMES[__i as ::core::primitive::usize])
+                } else {
+                    __e
+                });
+            }
+        };
+        let general = if after_tag.is_some() {
+            quote! {
+                let __k: &::core::primitive::str = __r.read_key()?;
+                #key_match
+            }
+        } else if after_tag_mode {
+            // One `match` on the key for both modes (`AFTER_TAG` is a constant).
+            quote! {
+                let __k: &::core::primitive::str = if #fj::flat::Mode::<__M>::AFTER_TAG {
+                    __r.read_key()?
+                } else {
+                    __r.read_key_name()?
+                };
+                let __i: ::core::primitive::u32 = #key_match;
+                if !#fj::flat::Mode::<__M>::AFTER_TAG {
+                    #colon_or_duplicate
+                }
+                __i
+            }
+        } else {
+            quote! {
+                let __k: &::core::primitive::str = __r.read_key_name()?;
+                let __i: ::core::primitive::u32 = #key_match;
+                #colon_or_duplicate
+                __i
+            }
         };
         let object_idx = match expected_taken {
             None => quote! {

@@ -273,7 +273,7 @@ impl<'de> Reader<'de> {
     /// has these spaces or not) and goes on to the value without waiting for the byte's load,
     /// which the arithmetic form puts on the chain from one value to the next.
     #[inline(always)]
-    fn skip_one_space(&mut self) {
+    pub(crate) fn skip_one_space(&mut self) {
         if self.input.get(self.pos) == Some(&b' ') {
             self.pos += 1;
             keep_branch();
@@ -380,7 +380,7 @@ impl<'de> Reader<'de> {
     /// entry (checking after each `,` cost 5-8% more read instructions on twitter and citm).
     #[cold]
     #[inline(never)]
-    fn not_a_key(&mut self) -> Error {
+    pub(crate) fn not_a_key(&mut self) -> Error {
         let before = self.input[..self.pos].iter().rev().find(|&&b| !is_ws(b));
         let after_comma = before == Some(&b',');
         match self.peek() {
