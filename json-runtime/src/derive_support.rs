@@ -112,6 +112,10 @@ pub trait DeriveReader {
     fn read_key_name(&mut self) -> Result<&str>;
     /// The `:` after a key read by [`DeriveReader::read_key_name`].
     fn key_colon(&mut self) -> Result<()>;
+    /// Moves the reader to where serde_json reports an error about the key that started at
+    /// `key_at` (unknown or duplicate field): after the key, the whitespace after it and a
+    /// `}` right there (serde_json's end of the object runs before it places the error).
+    fn after_key(&mut self, key_at: Checkpoint);
     /// `duplicate field `name``, positioned after the key that started at `key_at`.
     fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error;
     /// `duplicate field `key``, for the key that started at `key_at` (an internal tag seen
@@ -179,15 +183,23 @@ impl DeriveReader for Reader<'_> {
         Ok(())
     }
 
-    /// `duplicate field `name``, reported just after the key (and the whitespace after it)
-    /// that started at `key_at`, where serde_json reports it. One shared cold call instead of
+    #[cold]
+    #[inline(never)]
+    fn after_key(&mut self, key_at: Checkpoint) {
+        self.restore(key_at);
+        let _ = self.read_str();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+        }
+    }
+
+    /// `duplicate field `name``, reported just after the key that started at `key_at`, where
+    /// serde_json reports it ([`DeriveReader::after_key`]). One shared cold call instead of
     /// the repositioning inlined into every field of every derived type.
     #[cold]
     #[inline(never)]
     fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error {
-        self.restore(key_at);
-        let _ = self.read_str();
-        let _ = self.peek();
+        self.after_key(key_at);
         self.duplicate_field(name)
     }
 

@@ -484,6 +484,10 @@ fn key_errors_come_before_the_colon() {
         r#"{"a":1,"x" 2}"#,
         r#"{"a":1,"x""#,
         r#"{"b":1,"a":1,"b" 2}"#,
+        r#"{"a":1,"a"}"#,
+        r#"{"a":1,"a" }"#,
+        r#"{"a":1,"a" } "#,
+        r#"{"a":1,"x"}"#,
     ];
     same_errors::<Two>(&inputs);
     same_errors::<Gap>(&inputs);
@@ -493,6 +497,9 @@ fn key_errors_come_before_the_colon() {
         r#"{"a":1,"x" 1}"#,
         r#"{"a":1,"a" 1}"#,
         r#"{"a" 1}"#,
+        r#"{"x"}"#,
+        r#"{"a":1,"x" }"#,
+        r#"{"x":1}"#,
     ]);
     same_errors::<InternalNamed>(&[
         r#"{"t":"X","a":1,"a" 2}"#,

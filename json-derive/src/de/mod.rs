@@ -204,15 +204,11 @@ fn taken_type() -> TokenStream {
     quote!(&dyn ::core::ops::Fn(&::core::primitive::str) -> ::core::primitive::bool)
 }
 
-/// Statements moving the reader back to just after the key that started at checkpoint `at`
+/// A statement moving the reader back to just after the key that started at checkpoint `at`
 /// (and the whitespace after it), where serde_json reports errors about a field's key:
 /// unknown and duplicate fields.
 fn after_key(at: TokenStream) -> TokenStream {
-    quote! {
-        __r.restore(#at);
-        let _ = __r.read_str();
-        let _ = __r.peek();
-    }
+    quote!(__r.after_key(#at);)
 }
 
 /// Like `after_key`, without the whitespace: where serde_json reports an unknown variant
