@@ -168,19 +168,13 @@ impl DeriveReader for Reader<'_> {
 
     #[inline]
     fn read_key_name(&mut self) -> Result<&str> {
-        if self.peek() != Some(b'"') {
-            return Err(self.not_a_key());
-        }
-        self.pos += 1;
-        let span = self.scan_str()?;
+        let span = self.key_span()?;
         Ok(self.span_str(span).as_str())
     }
 
     #[inline]
     fn key_colon(&mut self) -> Result<()> {
-        self.eat_colon()?;
-        self.skip_one_space();
-        Ok(())
+        Reader::key_colon(self)
     }
 
     #[cold]

@@ -525,32 +525,23 @@ impl Fields<'_> {
                 });
             }
         };
-        let general = if after_tag.is_some() {
-            quote! {
-                let __k: &::core::primitive::str = __r.read_key()?;
-                #key_match
-            }
+        // One `match` on the key in every mode (`AFTER_TAG` is a constant).
+        let (read_key, colon) = if after_tag.is_some() {
+            (quote!(__r.read_key()?), None)
         } else if after_tag_mode {
-            // One `match` on the key for both modes (`AFTER_TAG` is a constant).
-            quote! {
-                let __k: &::core::primitive::str = if #fj::flat::Mode::<__M>::AFTER_TAG {
-                    __r.read_key()?
-                } else {
-                    __r.read_key_name()?
-                };
-                let __i: ::core::primitive::u32 = #key_match;
-                if !#fj::flat::Mode::<__M>::AFTER_TAG {
-                    #colon_or_duplicate
-                }
-                __i
-            }
+            let after_tag = quote!(#fj::flat::Mode::<__M>::AFTER_TAG);
+            (
+                quote!(if #after_tag { __r.read_key()? } else { __r.read_key_name()? }),
+                Some(quote!(if !#after_tag { #colon_or_duplicate })),
+            )
         } else {
-            quote! {
-                let __k: &::core::primitive::str = __r.read_key_name()?;
-                let __i: ::core::primitive::u32 = #key_match;
-                #colon_or_duplicate
-                __i
-            }
+            (quote!(__r.read_key_name()?), Some(colon_or_duplicate))
+        };
+        let general = quote! {
+            let __k: &::core::primitive::str = #read_key;
+            let __i: ::core::primitive::u32 = #key_match;
+            #colon
+            __i
         };
         let object_idx = match expected_taken {
             None => quote! {

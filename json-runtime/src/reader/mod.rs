@@ -273,7 +273,7 @@ impl<'de> Reader<'de> {
     /// has these spaces or not) and goes on to the value without waiting for the byte's load,
     /// which the arithmetic form puts on the chain from one value to the next.
     #[inline(always)]
-    pub(crate) fn skip_one_space(&mut self) {
+    fn skip_one_space(&mut self) {
         if self.input.get(self.pos) == Some(&b' ') {
             self.pos += 1;
             keep_branch();
@@ -380,7 +380,7 @@ impl<'de> Reader<'de> {
     /// entry (checking after each `,` cost 5-8% more read instructions on twitter and citm).
     #[cold]
     #[inline(never)]
-    pub(crate) fn not_a_key(&mut self) -> Error {
+    fn not_a_key(&mut self) -> Error {
         let before = self.input[..self.pos].iter().rev().find(|&&b| !is_ws(b));
         let after_comma = before == Some(&b',');
         match self.peek() {
@@ -406,14 +406,27 @@ impl<'de> Reader<'de> {
     /// Like [`Reader::read_key`], saying whether the key was borrowed from the input.
     #[inline]
     pub fn read_key_str(&mut self) -> Result<Str<'de, '_>> {
+        let span = self.key_span()?;
+        self.key_colon()?;
+        Ok(self.span_str(span))
+    }
+
+    /// An object key's string, not the `:` after it ([`Reader::key_colon`]).
+    #[inline]
+    pub(crate) fn key_span(&mut self) -> Result<string::Span> {
         if self.peek() != Some(b'"') {
             return Err(self.not_a_key());
         }
         self.pos += 1;
-        let span = self.scan_str()?;
+        self.scan_str()
+    }
+
+    /// The `:` after a key (and one space after it, see [`Reader::skip_one_space`]).
+    #[inline(always)]
+    pub(crate) fn key_colon(&mut self) -> Result<()> {
         self.eat_colon()?;
         self.skip_one_space();
-        Ok(self.span_str(span))
+        Ok(())
     }
 
     /// Consumes the `:` after a key (see [`after_colon`]).
