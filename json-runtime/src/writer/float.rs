@@ -48,10 +48,17 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64) {
             return;
         }
     } else if bits >= 0x7FF0_0000_0000_0000 {
-        out.extend_from_slice(b"null");
-        return;
+        return write_null(out);
     }
     super::shortest::write_shortest_f64(out, v);
+}
+
+/// `null` for NaN and the infinities, out of line and last, so that [`write_f64`] and
+/// [`write_f32`] keep nothing aside for a call (see `shortest::write_shortest_f64`).
+#[cold]
+#[inline(never)]
+fn write_null(out: &mut Vec<u8>) {
+    out.extend_from_slice(b"null");
 }
 
 /// Writes `v` (`null` if it is NaN or infinite, as serde_json does) in zmij's shortest form
@@ -61,7 +68,7 @@ pub(crate) fn write_f32(out: &mut Vec<u8>, v: f32) {
     if v.is_finite() {
         super::shortest::write_shortest_f32(out, v);
     } else {
-        out.extend_from_slice(b"null");
+        write_null(out);
     }
 }
 

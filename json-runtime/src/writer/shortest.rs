@@ -22,7 +22,7 @@
 //! That is the shortest decimal in `R` and the closest to `v` among those: what Schubfach,
 //! Ryu and zmij print.
 //!
-//! # The fast path: one product ([`to_decimal`])
+//! # The fast path: one product ([`one_product`])
 //!
 //! For regular normal doubles, `y = v / 10^(k+1)` lies in `[c / 10, c)`: its integer part `L`
 //! (15 or 16 digits) is the multiple of `10^(k+1)` below `v` in those units, and case 1 asks
@@ -130,26 +130,19 @@ fn round_to_odd(g_hi: u64, g_lo: u64, x: u64) -> u64 {
     (p >> 64) as u64 | (p as u64 != 0) as u64
 }
 
-/// The shortest decimal in the rounding interval of a finite nonzero double given by its
+/// The shortest decimal in the rounding interval of a regular normal double given by its
 /// `bits` (the closest to it if several, ties to even), as `(head, last, k)` for
 /// `(10 head + last) * 10^k`, with `10^14 <= head < 10^16` and `last` a digit (trailing zeros
-/// included); `None` for zero.
+/// included), from one product; `None` for zero, irregular doubles (powers of two),
+/// subnormals and the values the product cannot decide, which [`write_exact_f64`] writes.
 #[inline(always)]
 fn to_decimal(bits: u64) -> Option<(u64, u64, i32)> {
     let fraction = bits & ((1 << 52) - 1);
     let biased = ((bits >> 52) & 0x7FF) as i32;
     if fraction == 0 || biased == 0 {
-        // Zero (checked here, off the common path), irregular doubles (powers of two) and
-        // subnormals.
-        if bits << 1 == 0 {
-            return None;
-        }
-        return Some(split_last(to_decimal_exact(bits)));
+        return None;
     }
-    Some(
-        one_product(fraction | 1 << 52, biased - 1075)
-            .unwrap_or_else(|| split_last(to_decimal_exact(bits))),
-    )
+    one_product(fraction | 1 << 52, biased - 1075)
 }
 
 /// What the one-product paths scale by, for the spacing `2^q`: `k` with `10^k <= 2^q <
@@ -292,21 +285,17 @@ fn pick(vb: u64, vbl: u64, vbr: u64, odd: u64, k: i32) -> (u64, i32) {
     (s + pick_t as u64, k)
 }
 
-/// The shortest decimal in the rounding interval of a finite nonzero `f32` given by its
+/// The shortest decimal in the rounding interval of a regular normal `f32` given by its
 /// `bits` (the closest to it if several, ties to even), as `(head, last, k)` for
 /// `(10 head + last) * 10^k`, with `10^5 < head < 10^8` and `last` a digit (trailing zeros
-/// included); `None` for zero. Regular normal values take [`one_product_f32`], the rest
-/// (powers of two and subnormals) [`to_decimal_f32_exact`].
+/// included), from [`one_product_f32`]; `None` for zero, powers of two and subnormals, which
+/// [`write_exact_f32`] writes.
 #[inline(always)]
 fn to_decimal_f32(bits: u32) -> Option<(u64, u64, i32)> {
     let fraction = bits & ((1 << 23) - 1);
     let biased = ((bits >> 23) & 0xFF) as i32;
     if fraction == 0 || biased == 0 {
-        if bits << 1 == 0 {
-            return None;
-        }
-        // 9 digits: `head` has 8.
-        return Some(split_last(to_decimal_f32_exact(bits)));
+        return None;
     }
     Some(one_product_f32((fraction | 1 << 23) as u64, biased - 150))
 }
@@ -409,59 +398,96 @@ fn nine_digits(mut d: u64, mut k: i32) -> (u64, i32) {
     (d, k)
 }
 
-/// The largest exponent magnitude written: 324 (`5e-324`, the smallest subnormal).
-const MAX_EXPONENT: usize = 324;
+/// The smallest and largest first-digit exponents written: `5e-324` (the smallest subnormal)
+/// and `1.7976931348623157e+308`.
+const MIN_EXPONENT: i32 = -324;
+const MAX_EXPONENT: i32 = 308;
 
-/// `EXPONENT_DIGITS[a]`: the decimal digits of `a` without leading zeros in the low bytes
-/// (ASCII, first digit lowest) and their count in the top byte, for every `a <= 324`. A lookup
-/// instead of the divisions by constants, compares and shift that computed it: 25 fewer
-/// instructions per number in scientific notation (random `f64` bit patterns, callgrind).
-static EXPONENT_DIGITS: [u32; MAX_EXPONENT + 1] = {
-    let mut t = [0u32; MAX_EXPONENT + 1];
-    let mut a = 0;
-    while a <= MAX_EXPONENT {
-        let d = a as u32;
-        t[a] = if a >= 100 {
-            (b'0' as u32 + d / 100)
-                | (b'0' as u32 + d / 10 % 10) << 8
-                | (b'0' as u32 + d % 10) << 16
-                | 3 << 24
+/// `EXPONENT_TEXT[(e - MIN_EXPONENT) & 1023]`: `e` as zmij writes an exponent (`e+17`, `e-7`,
+/// `e-324`: always a sign, no leading zeros), first character in the lowest byte, and its
+/// length in the top byte. One load for the text, sign and length: the table of digits by
+/// `|e|` it replaces left a sign, a bounds check and three masks and shifts to do, 9 more
+/// instructions per number in scientific notation (random `f64`, callgrind). The index is
+/// masked, not checked: entries past `MAX_EXPONENT` are never reached and hold zeros.
+static EXPONENT_TEXT: [u64; 1024] = {
+    let mut t = [0u64; 1024];
+    let mut e = MIN_EXPONENT;
+    while e <= MAX_EXPONENT {
+        let a = e.unsigned_abs() as u64;
+        let (digits, count) = if a >= 100 {
+            (
+                (b'0' as u64 + a / 100)
+                    | (b'0' as u64 + a / 10 % 10) << 8
+                    | (b'0' as u64 + a % 10) << 16,
+                3,
+            )
         } else if a >= 10 {
-            (b'0' as u32 + d / 10) | (b'0' as u32 + d % 10) << 8 | 2 << 24
+            ((b'0' as u64 + a / 10) | (b'0' as u64 + a % 10) << 8, 2)
         } else {
-            (b'0' as u32 + d) | 1 << 24
+            (b'0' as u64 + a, 1)
         };
-        a += 1;
+        let sign = if e < 0 { b'-' } else { b'+' } as u64;
+        t[(e - MIN_EXPONENT) as usize] = b'e' as u64 | sign << 8 | digits << 16 | (2 + count) << 56;
+        e += 1;
     }
     t
 };
 
-/// `e` as zmij writes an exponent (`e+17`, `e-7`, `e-324`: always a sign, no leading zeros),
-/// in the low bytes of a `u64` (first character lowest), and its length. `|e| <= 324`.
+/// `e` as zmij writes an exponent, in the low bytes of a `u64` (first character lowest; the
+/// top byte is not text), and its length. `MIN_EXPONENT <= e <= MAX_EXPONENT`.
 #[inline(always)]
 fn exponent_text(e: i32) -> (u64, usize) {
-    let entry = EXPONENT_DIGITS[e.unsigned_abs() as usize];
-    // '-' is '+' + 2: arithmetic, where LLVM made the `if` a branch on the sign, which half of
-    // random doubles' exponents mispredicted.
-    let sign = (b'+' as i32 + ((e >> 31) & 2)) as u64;
-    let ascii = (entry & 0x00FF_FFFF) as u64;
-    (
-        b'e' as u64 | sign << 8 | ascii << 16,
-        2 + (entry >> 24) as usize,
-    )
+    debug_assert!((MIN_EXPONENT..=MAX_EXPONENT).contains(&e));
+    let entry = EXPONENT_TEXT[(e - MIN_EXPONENT) as usize & 1023];
+    (entry, (entry >> 56) as usize)
 }
 
 /// Appends the shortest round-trip form of the finite `v`, byte for byte what
 /// `zmij::Buffer::format_finite` (and so serde_json) writes.
-#[inline(always)]
+///
+/// Growing the buffer, zero, powers of two, subnormals and the values one product cannot
+/// decide go to [`write_exact_f64`] as the last thing done (a tail call): no value lives
+/// across a call on the common path, so nothing is moved aside for one and no register is
+/// saved (with the calls in the middle: 10 more instructions per random `f64`, callgrind).
+/// Not inlined into `float::write_f64`, whose short decimals then save no registers either
+/// (8 fewer instructions per price); an `f32`, which has no such path, is faster inlined
+/// (marine_ik's `f32`s: 1.25x zmij inlined, 1.20x not).
+#[inline(never)]
 pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
+    if out.capacity() - out.len() < ROOM {
+        return write_exact_f64(out, v);
+    }
+    let bits = v.to_bits();
+    let Some((head, last, k)) = to_decimal(bits) else {
+        return write_exact_f64(out, v);
+    };
+    // SAFETY: checked above.
+    unsafe { write_decimal_f64(out, (bits >> 63) as usize, head, last, k) }
+}
+
+/// [`write_shortest_f64`] for every finite `v`, with Schubfach's exact decisions; grows the
+/// buffer first if needed.
+#[inline(never)]
+fn write_exact_f64(out: &mut Vec<u8>, v: f64) {
+    out.reserve(ROOM);
     let bits = v.to_bits();
     let negative = (bits >> 63) as usize;
-    out.reserve(ROOM);
-    let Some((head, last, k)) = to_decimal(bits) else {
+    if bits << 1 == 0 {
         // SAFETY: `reserve(ROOM)` above.
         return unsafe { write_zero(out, negative) };
-    };
+    }
+    let (head, last, k) = split_last(to_decimal_exact(bits));
+    // SAFETY: `reserve(ROOM)` above.
+    unsafe { write_decimal_f64(out, negative, head, last, k) }
+}
+
+/// Writes `(10 head + last) * 10^k` (`10^14 <= head < 10^16`, `last` a digit) in zmij's
+/// format for an `f64`.
+///
+/// # Safety
+/// `out` has at least ROOM bytes of spare capacity.
+#[inline(always)]
+unsafe fn write_decimal_f64(out: &mut Vec<u8>, negative: usize, head: u64, last: u64, k: i32) {
     // To 16 digits in `head` (10 head + last has 16 or 17 digits), then `last` is 0. In mask
     // arithmetic: as selects, LLVM made these branches, which a fifth of canada.json's numbers
     // (15 digits in `head`, at random) mispredicted.
@@ -478,7 +504,7 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
     // whether a decimal needs its 17th digit depends on the value).
     let n = 17 - (last == 0) as usize * (1 + trailing_zeros as usize);
     // zmij writes plain notation for first-digit exponents -5 to 15.
-    // SAFETY: `reserve(ROOM)` above; `n` is 17, or 16 less `head`'s trailing zeros (at most
+    // SAFETY: the caller's contract; `n` is 17, or 16 less `head`'s trailing zeros (at most
     // 15: `head` has 16 digits), so 1 to 17.
     unsafe { write_digits::<-5, 15>(out, negative, first, tail, n, k + 16) };
 }
@@ -486,16 +512,45 @@ pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
 /// Appends the shortest round-trip form of the finite `v`, byte for byte what
 /// `zmij::Buffer::format_finite` (and so serde_json) writes for an `f32`: its own shortest
 /// decimal (at most 9 digits, [`to_decimal_f32`]) in the same text as an `f64`'s, with
-/// plain notation for first-digit exponents -6 to 12.
+/// plain notation for first-digit exponents -6 to 12. The rare cases are a tail call, as in
+/// [`write_shortest_f64`].
 #[inline(always)]
 pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
+    if out.capacity() - out.len() < ROOM {
+        return write_exact_f32(out, v);
+    }
+    let bits = v.to_bits();
+    let Some((head, last, k)) = to_decimal_f32(bits) else {
+        return write_exact_f32(out, v);
+    };
+    // SAFETY: checked above.
+    unsafe { write_decimal_f32(out, (bits >> 31) as usize, head, last, k) }
+}
+
+/// [`write_shortest_f32`] for every finite `v`: zero, and powers of two and subnormals with
+/// Schubfach's decisions, the rest as there; grows the buffer first if needed.
+#[inline(never)]
+fn write_exact_f32(out: &mut Vec<u8>, v: f32) {
+    out.reserve(ROOM);
     let bits = v.to_bits();
     let negative = (bits >> 31) as usize;
-    out.reserve(ROOM);
-    let Some((head, last, k)) = to_decimal_f32(bits) else {
+    if bits << 1 == 0 {
         // SAFETY: `reserve(ROOM)` above.
         return unsafe { write_zero(out, negative) };
-    };
+    }
+    let (head, last, k) =
+        to_decimal_f32(bits).unwrap_or_else(|| split_last(to_decimal_f32_exact(bits)));
+    // SAFETY: `reserve(ROOM)` above.
+    unsafe { write_decimal_f32(out, negative, head, last, k) }
+}
+
+/// Writes `(10 head + last) * 10^k` (`10^5 < head < 10^8`, `last` a digit) in zmij's format
+/// for an `f32`.
+///
+/// # Safety
+/// `out` has at least ROOM bytes of spare capacity.
+#[inline(always)]
+unsafe fn write_decimal_f32(out: &mut Vec<u8>, negative: usize, head: u64, last: u64, k: i32) {
     debug_assert!((100_000..100_000_000).contains(&head) && last < 10);
     // `head` (6 to 8 digits) as 8 ASCII digits, its leading zeros shifted out: the first digit,
     // then the rest, `last`, and '0' padding to the 16 bytes of an `f64`'s tail (the text code
@@ -519,7 +574,7 @@ pub(crate) fn write_shortest_f32(out: &mut Vec<u8>, v: f32) {
     let len = 9 - leading as usize;
     // Significant digits: all of `10 head + last`, or those of `head` when `last` is 0.
     let n = len - (last == 0) as usize * (1 + trailing as usize);
-    // SAFETY: `reserve(ROOM)` above. `1 <= n <= 9`: `1 <= head < 10^8` (`to_decimal_f32`'s
+    // SAFETY: the caller's contract. `1 <= n <= 9`: `1 <= head < 10^8` (`to_decimal_f32`'s
     // contract: `one_product_f32` gives at least floor(2^23 / 10) by its error bound, which
     // needs the table words that the const assertion at the top checks; the exact path gives 8
     // digits), so `leading` is at most the number of leading zeros of `head` as 8 digits
@@ -668,6 +723,16 @@ mod tests {
         assert_eq!(super::floor_log10_pow2(0), 0);
     }
 
+    /// Every exponent's text and length, against `format!`.
+    #[test]
+    fn exponent_texts() {
+        for e in super::MIN_EXPONENT..=super::MAX_EXPONENT {
+            let (text, len) = super::exponent_text(e);
+            let bytes = text.to_le_bytes();
+            assert_eq!(&bytes[..len], alloc::format!("e{e:+}").as_bytes(), "{e}");
+        }
+    }
+
     #[test]
     fn shortest_random_bits_match_zmij() {
         let mut rng = crate::test_rng(0x0123_4567_89AB_CDEFu64);
@@ -686,8 +751,10 @@ mod tests {
             if bits >= 0x7FF0_0000_0000_0000 || bits == 0 {
                 continue;
             }
-            // The same decimal: 10 head + last scaled to 17 digits.
-            let (head, last, mut k) = super::to_decimal(bits).unwrap();
+            // The same decimal: 10 head + last scaled to 17 digits (where the product decides).
+            let Some((head, last, mut k)) = super::to_decimal(bits) else {
+                continue;
+            };
             let mut d = head * 10 + last;
             if d < super::TEN16 {
                 d *= 10;
