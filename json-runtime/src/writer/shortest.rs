@@ -36,8 +36,9 @@
 //! (one 64-bit product), so `10 frac(y)` is known within 11 units of `2^-32`: it is exact unless
 //! within that of a halfway point. When a decision is that close (an exact tie or bound, which
 //! only happens for short exact values, or an inexact value within about `2^-28.5` of a digit's
-//! halfway point), and for subnormals and irregular doubles, the exact path below decides
-//! instead. The tests compare the two paths on millions of doubles, and both with zmij.
+//! halfway point), for zero, subnormals and irregular doubles, and whenever the buffer must
+//! grow first, the exact path below decides instead. The tests compare the two paths on
+//! millions of doubles, and each with zmij (the fast one by writing into a buffer with room).
 //!
 //! # The exact path: Schubfach ([`to_decimal_exact`])
 //!
@@ -204,7 +205,8 @@ fn one_product(c: u64, q: i32) -> Option<(u64, u64, i32)> {
     Some((head, last, k))
 }
 
-/// `(d / 10, d % 10, k)`: [`to_decimal_exact`]'s 17 digits as [`to_decimal`] returns them.
+/// `(d / 10, d % 10, k)`: the exact paths' 17 (`f64`) or 9 (`f32`) digits as the one-product
+/// paths return them.
 #[inline(always)]
 fn split_last((d, k): (u64, i32)) -> (u64, u64, i32) {
     (d / 10, d % 10, k)
@@ -212,8 +214,9 @@ fn split_last((d, k): (u64, i32)) -> (u64, u64, i32) {
 
 /// The shortest decimal as `(d, k)` for `d * 10^k`, `d` scaled to exactly 17 digits, for every
 /// double: Schubfach as the paper has it (see the module comment). Used for irregular doubles,
-/// subnormals, and the values the one-product estimate above cannot decide (exact ties and
-/// bounds, or too close to one: see [`to_decimal`]).
+/// subnormals, the values the one-product estimate above cannot decide (exact ties and bounds,
+/// or too close to one: see [`one_product`]), and every value written while the buffer grows
+/// ([`write_exact_f64`]).
 #[inline(never)]
 fn to_decimal_exact(bits: u64) -> (u64, i32) {
     let fraction = bits & ((1 << 52) - 1);
@@ -406,7 +409,7 @@ const MAX_EXPONENT: i32 = 308;
 /// `EXPONENT_TEXT[(e - MIN_EXPONENT) & 1023]`: `e` as zmij writes an exponent (`e+17`, `e-7`,
 /// `e-324`: always a sign, no leading zeros), first character in the lowest byte, and its
 /// length in the top byte. One load for the text, sign and length: the table of digits by
-/// `|e|` it replaces left a sign, a bounds check and three masks and shifts to do, 9 more
+/// `|e|` it replaces left a sign, a bounds check and three masks and shifts to do, 12 more
 /// instructions per number in scientific notation (random `f64`, callgrind). The index is
 /// masked, not checked: entries past `MAX_EXPONENT` are never reached and hold zeros.
 static EXPONENT_TEXT: [u64; 1024] = {
@@ -450,8 +453,8 @@ fn exponent_text(e: i32) -> (u64, usize) {
 /// across a call on the common path, so nothing is moved aside for one and no register is
 /// saved (with the calls in the middle: 10 more instructions per random `f64`, callgrind).
 /// Not inlined into `float::write_f64`, whose short decimals then save no registers either
-/// (8 fewer instructions per price); an `f32`, which has no such path, is faster inlined
-/// (marine_ik's `f32`s: 1.25x zmij inlined, 1.20x not).
+/// (8 fewer instructions per price); `write_shortest_f32` is inlined into `float::write_f32`,
+/// which has no short-decimal path (marine_ik's `f32`s: 1.25x zmij inlined, 1.20x not).
 #[inline(never)]
 pub(crate) fn write_shortest_f64(out: &mut Vec<u8>, v: f64) {
     if out.capacity() - out.len() < ROOM {
@@ -481,11 +484,11 @@ fn write_exact_f64(out: &mut Vec<u8>, v: f64) {
     unsafe { write_decimal_f64(out, negative, head, last, k) }
 }
 
-/// Writes `(10 head + last) * 10^k` (`10^14 <= head < 10^16`, `last` a digit) in zmij's
-/// format for an `f64`.
+/// Writes `(10 head + last) * 10^k` in zmij's format for an `f64`.
 ///
 /// # Safety
-/// `out` has at least ROOM bytes of spare capacity.
+/// `out` has at least ROOM bytes of spare capacity, `10^14 <= head < 10^16` (what
+/// [`one_product`] and `split_last` of [`to_decimal_exact`] give) and `last` is a digit.
 #[inline(always)]
 unsafe fn write_decimal_f64(out: &mut Vec<u8>, negative: usize, head: u64, last: u64, k: i32) {
     // To 16 digits in `head` (10 head + last has 16 or 17 digits), then `last` is 0. In mask
@@ -504,8 +507,9 @@ unsafe fn write_decimal_f64(out: &mut Vec<u8>, negative: usize, head: u64, last:
     // whether a decimal needs its 17th digit depends on the value).
     let n = 17 - (last == 0) as usize * (1 + trailing_zeros as usize);
     // zmij writes plain notation for first-digit exponents -5 to 15.
+    debug_assert!((TEN16 / 100..TEN16).contains(&head) && last < 10);
     // SAFETY: the caller's contract; `n` is 17, or 16 less `head`'s trailing zeros (at most
-    // 15: `head` has 16 digits), so 1 to 17.
+    // 15: `head` now has 16 digits), so 1 to 17.
     unsafe { write_digits::<-5, 15>(out, negative, first, tail, n, k + 16) };
 }
 
@@ -544,11 +548,12 @@ fn write_exact_f32(out: &mut Vec<u8>, v: f32) {
     unsafe { write_decimal_f32(out, negative, head, last, k) }
 }
 
-/// Writes `(10 head + last) * 10^k` (`10^5 < head < 10^8`, `last` a digit) in zmij's format
-/// for an `f32`.
+/// Writes `(10 head + last) * 10^k` in zmij's format for an `f32`.
 ///
 /// # Safety
-/// `out` has at least ROOM bytes of spare capacity.
+/// `out` has at least ROOM bytes of spare capacity, `10^5 <= head < 10^8` (what
+/// [`one_product_f32`] and `split_last` of [`to_decimal_f32_exact`] give) and `last` is a
+/// digit.
 #[inline(always)]
 unsafe fn write_decimal_f32(out: &mut Vec<u8>, negative: usize, head: u64, last: u64, k: i32) {
     debug_assert!((100_000..100_000_000).contains(&head) && last < 10);
@@ -574,13 +579,12 @@ unsafe fn write_decimal_f32(out: &mut Vec<u8>, negative: usize, head: u64, last:
     let len = 9 - leading as usize;
     // Significant digits: all of `10 head + last`, or those of `head` when `last` is 0.
     let n = len - (last == 0) as usize * (1 + trailing as usize);
-    // SAFETY: the caller's contract. `1 <= n <= 9`: `1 <= head < 10^8` (`to_decimal_f32`'s
-    // contract: `one_product_f32` gives at least floor(2^23 / 10) by its error bound, which
-    // needs the table words that the const assertion at the top checks; the exact path gives 8
-    // digits), so `leading` is at most the number of leading zeros of `head` as 8 digits
-    // (exactly that, as both paths give `head >= 10^5`), `len - 1 - trailing` (the digits of
-    // `head` from its first nonzero one to its last nonzero one) is at least 1, and
-    // `len <= 9`.
+    // SAFETY: the caller's contract. `1 <= n <= 9`: `10^5 <= head < 10^8` (the callers:
+    // `one_product_f32` gives at least floor(2^23 / 10) by its error bound, which needs the
+    // table words that the const assertion at the top checks; the exact path gives 8 digits),
+    // so `leading` is the number of leading zeros of `head` as 8 digits, `len - 1 - trailing`
+    // (the digits of `head` from its first nonzero one to its last nonzero one) is at least 1,
+    // and `len <= 9`.
     unsafe { write_digits::<-6, 12>(out, negative, first, tail, n, k + len as i32 - 1) };
 }
 
@@ -680,10 +684,15 @@ mod tests {
     use alloc::string::String;
     use alloc::vec::Vec;
 
+    /// The text of `v`, written into an empty buffer (which must grow: the exact path) and
+    /// into one with room (the one-product path where it decides); both must agree.
     fn ours(v: f64) -> String {
-        let mut out = Vec::new();
-        write_shortest_f64(&mut out, v);
-        String::from_utf8(out).unwrap()
+        let mut grown = Vec::new();
+        write_shortest_f64(&mut grown, v);
+        let mut roomy = Vec::with_capacity(64);
+        write_shortest_f64(&mut roomy, v);
+        assert_eq!(grown, roomy, "{:#x}", v.to_bits());
+        String::from_utf8(roomy).unwrap()
     }
 
     fn zmij(v: f64) -> String {
@@ -743,8 +752,8 @@ mod tests {
 
     #[test]
     fn shortest_fast_and_exact_paths_agree() {
-        // The one-product path against Schubfach on its own (both are also compared with
-        // zmij through `write_shortest_f64`).
+        // The one-product path against Schubfach on its own, where it decides (both are also
+        // compared with zmij through `write_shortest_f64`, see `ours`).
         let mut rng = crate::test_rng(0x0F1E_2D3C_4B5A_6978u64);
         for _ in 0..crate::test_count(2_000_000) {
             let bits = rng() & !(1 << 63);
@@ -928,10 +937,14 @@ mod tests {
         }
     }
 
+    /// As `ours`, for an `f32`.
     fn ours32(v: f32) -> String {
-        let mut out = Vec::new();
-        super::write_shortest_f32(&mut out, v);
-        String::from_utf8(out).unwrap()
+        let mut grown = Vec::new();
+        super::write_shortest_f32(&mut grown, v);
+        let mut roomy = Vec::with_capacity(64);
+        super::write_shortest_f32(&mut roomy, v);
+        assert_eq!(grown, roomy, "{:#x}", v.to_bits());
+        String::from_utf8(roomy).unwrap()
     }
 
     fn check32(v: f32) {
