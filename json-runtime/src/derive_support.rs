@@ -112,6 +112,15 @@ pub trait DeriveReader {
     fn read_key_name(&mut self) -> Result<&str>;
     /// The `:` after a key read by [`DeriveReader::read_key_name`].
     fn key_colon(&mut self) -> Result<()>;
+    /// Reads an object's key and its `:` in an internally tagged variant's object after its
+    /// tag (the key started at `key_at`): a key that `is_tag` says is the tag is serde's
+    /// `duplicate field` before the `:` is read, as serde checks the tag's key as it arrives
+    /// (other keys' errors come after the syntax's: serde buffers the object first).
+    fn read_key_after_tag(
+        &mut self,
+        key_at: Checkpoint,
+        is_tag: impl Fn(&str) -> bool,
+    ) -> Result<&str>;
     /// Moves the reader to where serde_json reports an error about the key that started at
     /// `key_at` (unknown or duplicate field): after the key, the whitespace after it and a
     /// `}` right there (serde_json's end of the object runs before it places the error).
@@ -177,6 +186,20 @@ impl DeriveReader for Reader<'_> {
         Reader::key_colon(self)
     }
 
+    #[inline]
+    fn read_key_after_tag(
+        &mut self,
+        key_at: Checkpoint,
+        is_tag: impl Fn(&str) -> bool,
+    ) -> Result<&str> {
+        let span = self.key_span()?;
+        if is_tag(self.span_str(span).as_str()) {
+            return Err(self.duplicate_key_at(key_at));
+        }
+        Reader::key_colon(self)?;
+        Ok(self.span_str(span).as_str())
+    }
+
     #[cold]
     #[inline(never)]
     fn after_key(&mut self, key_at: Checkpoint) {
@@ -207,7 +230,10 @@ impl DeriveReader for Reader<'_> {
             Ok(key) => alloc::string::String::from(&*key),
             Err(e) => return e,
         };
-        let _ = self.peek();
+        // Placed as `after_key` places it: after a `}` right there too.
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+        }
         self.duplicate_field(&name)
     }
 

@@ -469,7 +469,7 @@ fn fixed_length_arrays_end_like_serde_json() {
 /// as it is read, before its `:` (serde's derive checks it when the key arrives): with the `:`
 /// missing or the input ending there, serde_json's error is the duplicate or unknown field.
 /// Not in an internally tagged variant, which serde reads from the object it buffered whole:
-/// there the syntax error comes first.
+/// there the syntax error comes first (but for the tag's key: `repeated_tag_keys_...`).
 #[test]
 fn key_errors_come_before_the_colon() {
     let inputs = [
@@ -505,6 +505,44 @@ fn key_errors_come_before_the_colon() {
         r#"{"t":"X","a":1,"a" 2}"#,
         r#"{"t":"X","a":1,"a""#,
         r#"{"a":1,"t":"X","a" 2}"#,
+    ]);
+}
+
+/// A tagged enum's tag (or an adjacently tagged enum's content) key seen again is serde's
+/// `duplicate field` as soon as the key is read, before its `:`, wherever the tag was read:
+/// first (a struct variant or a newtype of a derived struct, read in the same pass), after
+/// other entries, or for a unit variant.
+#[test]
+fn repeated_tag_keys_come_before_the_colon() {
+    same_errors::<InternalNamed>(&[
+        r#"{"t":"X","t" "Y"}"#,
+        r#"{"t":"X","a":1,"t" 2}"#,
+        r#"{"t":"X","t""#,
+        r#"{"t":"X","t"}"#,
+        r#"{"t":"X","t" }"#,
+        r#"{"t":"X","t":"Y"}"#,
+        r#"{"t":"Y","t" "X"}"#,
+        r#"{"a":1,"t":"X","t" "Y"}"#,
+        r#"{"a":1,"t":"X","a" 2}"#,
+        r#"{"t":"X","b" 2}"#,
+    ]);
+    same_errors::<Internal>(&[
+        r#"{"t":"Message","t" 1}"#,
+        r#"{"t":"Message","id":1,"t" 1}"#,
+        r#"{"t":"Message","id":1,"t""#,
+        r#"{"t":"Login","t" 1}"#,
+        r#"{"t":"Ping","t" 1}"#,
+        r#"{"id":1,"t":"Message","t" 1}"#,
+    ]);
+    same_errors::<Adjacent>(&[
+        r#"{"t":"Ping","t" "Ping"}"#,
+        r#"{"t":"Ping","t""#,
+        r#"{"t":"Ping","t"}"#,
+        r#"{"c":1,"c" 2}"#,
+        r#"{"t":"Pair","c":[1,{"id":1,"name":"a"}],"c" 1}"#,
+        r#"{"t":"Pair","c":[1,{"id":1,"name":"a"}],"t" 1}"#,
+        r#"{"t":"Ping","x" 1}"#,
+        r#"{"t":"Ping","t":"Ping"}"#,
     ]);
 }
 

@@ -260,6 +260,27 @@ pub fn adjacent(
         quote!(2u8)
     };
     let taken = flat.then(|| quote!(_ if __taken(__k) => 2u8,));
+    // serde checks the tag and content keys as they arrive: a second one is `duplicate field`
+    // before its `:` (flattened, serde reads what the enclosing object buffered: the syntax
+    // comes first, and the `:` is read with the key).
+    let (read_key, colon) = if flat {
+        (quote!(__r.read_key()?), None)
+    } else {
+        (
+            quote!(__r.read_key_name()?),
+            Some(quote! {
+                match __which {
+                    0 if __tag.is_some() => {
+                        return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
+                    }
+                    1 if __content_at.is_some() || __value.is_some() => {
+                        return #fj::Err(__r.duplicate_field_at(__key_at, #content_key));
+                    }
+                    _ => __r.key_colon()?,
+                }
+            }),
+        )
+    };
     let read_unit = if flat {
         quote!(__r.read_content_unit()?;)
     } else {
@@ -318,7 +339,7 @@ pub fn adjacent(
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
             let __which: ::core::primitive::u8 = {
-                let __k: &::core::primitive::str = __r.read_key()?;
+                let __k: &::core::primitive::str = #read_key;
                 match __k {
                     #taken
                     #tag => 0u8,
@@ -326,6 +347,7 @@ pub fn adjacent(
                     _ => #unknown,
                 }
             };
+            #colon
             match __which {
                 0 => {
                     if __tag.is_some() {

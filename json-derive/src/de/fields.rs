@@ -525,13 +525,22 @@ impl Fields<'_> {
                 });
             }
         };
-        // One `match` on the key in every mode (`AFTER_TAG` is a constant).
-        let (read_key, colon) = if after_tag.is_some() {
-            (quote!(__r.read_key()?), None)
+        // One `match` on the key in every mode (`AFTER_TAG` is a constant). After the tag,
+        // the tag's key seen again is the duplicate before its `:` (serde checks the tag's key
+        // as it arrives; the other keys only once the object is buffered).
+        let (read_key, colon) = if let Some(tag) = after_tag {
+            let is_tag = quote!(|__t: &::core::primitive::str| __t == #tag);
+            (quote!(__r.read_key_after_tag(__key_at, #is_tag)?), None)
         } else if after_tag_mode {
             let after_tag = quote!(#fj::flat::Mode::<__M>::AFTER_TAG);
             (
-                quote!(if #after_tag { __r.read_key()? } else { __r.read_key_name()? }),
+                quote! {
+                    if #after_tag {
+                        __r.read_key_after_tag(__key_at, __taken)?
+                    } else {
+                        __r.read_key_name()?
+                    }
+                },
                 Some(quote!(if !#after_tag { #colon_or_duplicate })),
             )
         } else {

@@ -88,13 +88,23 @@ pub fn internal(
     } else {
         quote!(&|__key: &::core::primitive::str| __key == #tag)
     };
+    // Whether the key is the tag, with its `:` read. serde checks the tag's key as it arrives
+    // (a second one is `duplicate field` before its `:`); flattened, it reads from what the
+    // enclosing object buffered, so the syntax comes first there.
     let is_tag = if flat {
         quote!({
             let __k: &::core::primitive::str = __r.read_key()?;
             __k == #tag && !__taken(__k)
         })
     } else {
-        quote!(__r.read_key()? == #tag)
+        quote!({
+            let __is_tag = __r.read_key_name()? == #tag;
+            if __is_tag && __tag.is_some() {
+                return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
+            }
+            __r.key_colon()?;
+            __is_tag
+        })
     };
     // The tag first, as GeoJSON, serde and most writers put it: a struct variant, or a newtype
     // variant whose content reads that way (`__read_after_tag`: derived structs), is read in
