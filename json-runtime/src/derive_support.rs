@@ -128,7 +128,8 @@ pub trait DeriveReader {
     /// `duplicate field `name``, positioned after the key that started at `key_at`.
     fn duplicate_field_at(&mut self, key_at: Checkpoint, name: &str) -> Error;
     /// `duplicate field `key``, for the key that started at `key_at` (an internal tag seen
-    /// again: the key is the tag's name), positioned after it.
+    /// again: the key is the tag's name), positioned after it and a `}` right there, as
+    /// [`DeriveReader::after_key`] places errors.
     fn duplicate_key_at(&mut self, key_at: Checkpoint) -> Error;
     /// `invalid length {len}, expected {expected}` (serde's array form of a struct).
     fn invalid_length(&mut self, len: usize, expected: &str, at_next: bool) -> Error;
@@ -196,6 +197,7 @@ impl DeriveReader for Reader<'_> {
         if is_tag(self.span_str(span).as_str()) {
             return Err(self.duplicate_key_at(key_at));
         }
+        // An escaped key's text is in the scratch buffer, which the `:` leaves untouched.
         Reader::key_colon(self)?;
         Ok(self.span_str(span).as_str())
     }

@@ -134,6 +134,9 @@ impl<const M: u8> Mode<M> {
     pub const AFTER_TAG: bool = M == READ_AFTER_TAG;
     /// Inside a container already begun: [`READ_SEQ`] or [`READ_AFTER_TAG`].
     pub const BEGUN: bool = M == READ_SEQ || M == READ_AFTER_TAG;
+    /// Where a key read in general may be one the enclosing type takes: [`READ_FLAT`] and
+    /// [`READ_TAGGED`] (after a tag, the tag's key is refused as the key is read).
+    pub const KEYS_TAKEN: bool = M == READ_FLAT || M == READ_TAGGED;
 }
 
 impl<T: ToJsonFlat> ToJsonFlat for Option<T> {

@@ -527,23 +527,60 @@ fn repeated_tag_keys_come_before_the_colon() {
         r#"{"t":"X","b" 2}"#,
     ]);
     same_errors::<Internal>(&[
-        r#"{"t":"Message","t" 1}"#,
-        r#"{"t":"Message","id":1,"t" 1}"#,
-        r#"{"t":"Message","id":1,"t""#,
-        r#"{"t":"Login","t" 1}"#,
-        r#"{"t":"Ping","t" 1}"#,
-        r#"{"id":1,"t":"Message","t" 1}"#,
+        r#"{"type":"Message","type" 1}"#,
+        r#"{"type":"Message","id":1,"type" 1}"#,
+        r#"{"type":"Message","id":1,"type""#,
+        r#"{"type":"Message","id":1,"type"}"#,
+        r#"{"type":"Message","id":1,"x" 1}"#,
+        r#"{"type":"Login","type" 1}"#,
+        r#"{"type":"Login","user":{"id":1,"name":"a"},"type" 1}"#,
+        r#"{"type":"Ping","type" 1}"#,
+        r#"{"id":1,"type":"Message","type" 1}"#,
+        r#"{"type":"Login","\u0074ype" 1}"#,
     ]);
+    same_errors::<InternalNamed>(&[r#"{"t":"X","\u0074" 1}"#, r#"{"a":1,"t":"X","\u0074" 1}"#]);
     same_errors::<Adjacent>(&[
         r#"{"t":"Ping","t" "Ping"}"#,
         r#"{"t":"Ping","t""#,
         r#"{"t":"Ping","t"}"#,
         r#"{"c":1,"c" 2}"#,
+        r#"{"c":null,"t":"Ping","t" 1}"#,
         r#"{"t":"Pair","c":[1,{"id":1,"name":"a"}],"c" 1}"#,
         r#"{"t":"Pair","c":[1,{"id":1,"name":"a"}],"t" 1}"#,
         r#"{"t":"Ping","x" 1}"#,
         r#"{"t":"Ping","t":"Ping"}"#,
+        r#"{"t":"Ping","\u0074" 1}"#,
+        r#"{"c":null,"\u0063" 1}"#,
     ]);
+    // With `deny_unknown_fields`, an unknown key is refused as it arrives too.
+    same_errors::<AdjacentStrict>(&[
+        r#"{"t":"Ping","x" 1}"#,
+        r#"{"x" 1}"#,
+        r#"{"t":"Ping","x"}"#,
+        r#"{"t":"Ping","x""#,
+        r#"{"t":"Ping","t" 1}"#,
+    ]);
+    // Flattened, serde reads what the enclosing object buffered: the syntax error first.
+    same_errors::<WithFlatTag>(&[
+        r#"{"t":"X","t" "Y"}"#,
+        r#"{"t":"X","a":1,"t"}"#,
+        r#"{"n":1,"t":"X","t" 1}"#,
+    ]);
+}
+
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+#[serde(tag = "t", content = "c", deny_unknown_fields)]
+enum AdjacentStrict {
+    Ping,
+    One(u8),
+}
+
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+struct WithFlatTag {
+    #[serde(default)]
+    n: u8,
+    #[serde(flatten)]
+    e: InternalNamed,
 }
 
 /// A value of the wrong type for a number names the number's type, as serde_json's visitors do;

@@ -252,9 +252,15 @@ pub fn adjacent(
     let after_key = super::after_key(quote!(__key_at));
     let unknown = if cont.attrs.deny_unknown_fields && !flat {
         quote!({
+            // serde's words for a key that is neither the tag nor the content
             let __owned = #fj::ToString::to_string(__k);
             #after_key
-            return #fj::Err(__r.unknown_field(&__owned, &[#tag, #content_key]));
+            return #fj::Err(__r.error(::core::format_args!(
+                "invalid value: string {:?}, expected {:?} or {:?}",
+                __owned,
+                #tag,
+                #content_key,
+            )));
         })
     } else {
         quote!(2u8)

@@ -444,8 +444,15 @@ impl Fields<'_> {
                 _ => #fallback,
             }
         };
-        // From an enclosing object, a key another field takes is skipped.
-        let key_match = match taken(quote!(__k)) {
+        // From an enclosing object, a key another field takes is skipped. (After a tag,
+        // `read_key_after_tag` has already refused the one key taken: the tag's.)
+        let general_taken = match dispatch {
+            Dispatch::Generic => Some(quote!(
+                (#fj::flat::Mode::<__M>::KEYS_TAKEN && __taken(__k))
+            )),
+            _ => taken(quote!(__k)),
+        };
+        let key_match = match general_taken {
             None => key_match,
             Some(taken_key) => quote! {
                 if #taken_key { #taken_idx } else { #key_match }
@@ -506,7 +513,8 @@ impl Fields<'_> {
         // `deny_unknown_fields`, an unknown key) is the error when the `:` is missing, as in
         // serde's derive, which checks the key as it arrives. Whether the field is already set
         // is asked only on that error path. After an internal tag serde reads from the object
-        // it buffered whole, so there a syntax error comes first: the `:` is read with the key.
+        // it buffered whole, so there a syntax error comes first: the `:` is read with the key,
+        // except after the tag's own key, which serde checks as it arrives.
         let is_set = live.iter().map(|(i, _)| {
             let v = var(*i);
             let i = *i as u32;
