@@ -232,10 +232,7 @@ impl DeriveReader for Reader<'_> {
             Ok(key) => alloc::string::String::from(&*key),
             Err(e) => return e,
         };
-        // Placed as `after_key` places it: after a `}` right there too.
-        if self.peek() == Some(b'}') {
-            self.pos += 1;
-        }
+        self.after_key(key_at);
         self.duplicate_field(&name)
     }
 
