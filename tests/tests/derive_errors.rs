@@ -560,12 +560,36 @@ fn repeated_tag_keys_come_before_the_colon() {
         r#"{"t":"Ping","x""#,
         r#"{"t":"Ping","t" 1}"#,
     ]);
-    // Flattened, serde reads what the enclosing object buffered: the syntax error first.
+    // Flattened, serde reads what the enclosing object buffered: the syntax error first, and a
+    // repeated key's error at the object's end.
     same_errors::<WithFlatTag>(&[
         r#"{"t":"X","t" "Y"}"#,
         r#"{"t":"X","a":1,"t"}"#,
         r#"{"n":1,"t":"X","t" 1}"#,
+        // With the syntax right, the repeated key is the error there too.
+        r#"{"t":"X","t":"Y"}"#,
+        r#"{"n":1,"t":"X","a":1,"t":"X"}"#,
+        r#"{"t":"X","t":"Y","a" 1}"#,
+        r#"{"t":"X","t":5,"a":1}"#,
     ]);
+    same_errors::<WithFlatAdjacent>(&[
+        r#"{"t":"Ping","t":"Ping"}"#,
+        r#"{"n":1,"t":"Ping","c":null,"t":"Ping"}"#,
+        r#"{"c":null,"c":null,"t":"Ping"}"#,
+        r#"{"t":"Ping","c":null,"c":null}"#,
+        r#"{"t":"Ping","c":null}"#,
+        r#"{"c":null,"t":"Ping","c":null,"t":"Ping"}"#,
+        r#"{"t":"Ping","t":"Ping","x"}"#,
+        r#"{"t":"Ping","t":1,"c":[]}"#,
+    ]);
+}
+
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+struct WithFlatAdjacent {
+    #[serde(default)]
+    n: u8,
+    #[serde(flatten)]
+    e: Adjacent,
 }
 
 #[derive(Debug, PartialEq, Deserialize, FastJson)]

@@ -287,6 +287,41 @@ pub fn adjacent(
             }),
         )
     };
+    // Flattened, a repeated tag or content key reaches its arm below (not flattened, the key
+    // was refused before its `:`). serde finds it in the object it buffered whole, so
+    // serde_json places the error at the object's end, after its syntax is checked: the rest
+    // of the object is read first (its tag and content only as syntax), and the first
+    // repeated key is the error.
+    let again = |seen: TokenStream, key: &str| {
+        flat.then(|| {
+            quote! {
+                if __again.is_some() || #seen {
+                    __again = __again.or(#fj::Some(#key));
+                    __r.skip_content()?;
+                    continue;
+                }
+            }
+        })
+    };
+    let tag_again = again(quote!(__tag.is_some()), tag);
+    let content_again = again(
+        quote!(__content_at.is_some() || __value.is_some()),
+        content_key,
+    );
+    let (again_var, again_end) = if flat {
+        (
+            Some(quote! {
+                let mut __again: #fj::Option<&'static ::core::primitive::str> = #fj::None;
+            }),
+            Some(quote! {
+                if let #fj::Some(__key) = __again {
+                    return #fj::Err(__r.duplicate_field(__key));
+                }
+            }),
+        )
+    } else {
+        (None, None)
+    };
     let read_unit = if flat {
         quote!(__r.read_content_unit()?;)
     } else {
@@ -341,6 +376,7 @@ pub fn adjacent(
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
         let mut __content_at = #fj::None;
         let mut __value: #fj::Option<Self> = #fj::None;
+        #again_var
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
@@ -356,9 +392,7 @@ pub fn adjacent(
             #colon
             match __which {
                 0 => {
-                    if __tag.is_some() {
-                        return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
-                    }
+                    #tag_again
                     // serde reads the tag as a unit variant of the enum: `"V"` or `{"V":null}`
                     // (flattened, from its buffer, also `{"V":{}}`)
                     let __idx: ::core::primitive::u32 = if __r.peek() == #fj::Some(b'{') {
@@ -392,9 +426,7 @@ pub fn adjacent(
                     }
                 }
                 1 => {
-                    if __content_at.is_some() || __value.is_some() {
-                        return #fj::Err(__r.duplicate_field_at(__key_at, #content_key));
-                    }
+                    #content_again
                     match __tag {
                         #fj::Some(__idx) => __value = #fj::Some(#dispatch?),
                         #fj::None => {
@@ -407,6 +439,7 @@ pub fn adjacent(
                 _ => __r.skip_value()?,
             }
         }
+        #again_end
         match (__tag, __value) {
             (_, #fj::Some(__v)) => #fj::Ok(__v),
             (#fj::None, #fj::None) => #fj::Err(__r.missing_field(#tag)),

@@ -152,6 +152,28 @@ pub fn internal(
             }
         }
     });
+    // Flattened, a repeated tag reaches this check (not flattened, `is_tag` refused it). serde
+    // finds it in the object it buffered whole, so serde_json places the error at the object's
+    // end, after its syntax is checked: the rest of the object is read first.
+    let (tag_again, again_var, again_end) = if flat {
+        (
+            Some(quote! {
+                if __tag.is_some() {
+                    __again = true;
+                    __r.skip_content()?;
+                    continue;
+                }
+            }),
+            Some(quote!(let mut __again = false;)),
+            Some(quote! {
+                if __again {
+                    return #fj::Err(__r.duplicate_field(#tag));
+                }
+            }),
+        )
+    } else {
+        (None, None, None)
+    };
     let taken_ty = super::taken_type();
     quote! {
         #seq
@@ -160,6 +182,7 @@ pub fn internal(
         let __start = __r.checkpoint();
         __r.begin_object_as(#expecting)?;
         let mut __tag: #fj::Option<::core::primitive::u32> = #fj::None;
+        #again_var
         let mut __first = true;
         while __r.has_next_entry(&mut __first)? {
             let __key_at = __r.checkpoint();
@@ -169,12 +192,11 @@ pub fn internal(
                 __r.skip_content()?;
                 continue;
             }
-            if __tag.is_some() {
-                return #fj::Err(__r.duplicate_field_at(__key_at, #tag));
-            }
+            #tag_again
             let __idx: ::core::primitive::u32 = #read_tag;
             __tag = #fj::Some(__idx);
         }
+        #again_end
         let __idx = match __tag {
             #fj::Some(__idx) => __idx,
             #fj::None => return #fj::Err(__r.missing_field(#tag)),
