@@ -511,7 +511,8 @@ fn key_errors_come_before_the_colon() {
 /// A tagged enum's tag (or an adjacently tagged enum's content) key seen again is serde's
 /// `duplicate field` as soon as the key is read, before its `:`, wherever the tag was read:
 /// first (a struct variant or a newtype of a derived struct, read in the same pass), after
-/// other entries, or for a unit variant.
+/// other entries, or for a unit variant. Flattened, it is the error at the enclosing object's
+/// end, after the syntax of the whole object.
 #[test]
 fn repeated_tag_keys_come_before_the_colon() {
     same_errors::<InternalNamed>(&[
@@ -582,6 +583,22 @@ fn repeated_tag_keys_come_before_the_colon() {
         r#"{"t":"Ping","t":"Ping","x"}"#,
         r#"{"t":"Ping","t":1,"c":[]}"#,
     ]);
+    // The struct's own missing field comes before any error of the flattened enum.
+    same_errors::<FlatTagAfterOwn>(&[
+        r#"{}"#,
+        r#"{"t":"X","t":"Y"}"#,
+        r#"{"t":"X","a":1}"#,
+        r#"{"t":"Z","a":1}"#,
+        r#"{"n":1,"t":"X","t":"Y"}"#,
+        r#"{"n":1,"t":"X","a":1}"#,
+    ]);
+}
+
+#[derive(Debug, PartialEq, Deserialize, FastJson)]
+struct FlatTagAfterOwn {
+    n: u8,
+    #[serde(flatten)]
+    e: InternalNamed,
 }
 
 #[derive(Debug, PartialEq, Deserialize, FastJson)]

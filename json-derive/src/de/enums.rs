@@ -328,8 +328,8 @@ pub fn adjacent(
         quote!(__r.read_null()?;)
     };
     // Content that came before the tag: serde reads it from its buffer, and serde_json
-    // positions its errors at the end of the object (flattened, serde's errors have no
-    // position and ours keep the content's).
+    // positions its errors at the end of the object (flattened, at the end of the enclosing
+    // object, while ours keep the content's: a known difference).
     let content_result = if flat {
         quote!(__read?)
     } else {

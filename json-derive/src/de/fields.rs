@@ -622,9 +622,11 @@ impl Fields<'_> {
                 };
                 return #fj::Err(#wrap);
             }
-            #flatten_reads
             #array_short
+            // The struct's own fields first, then the flattened ones, as serde's derive checks
+            // them (a missing own field is the error before any in a flattened value).
             #(#finish)*
+            #flatten_reads
             #fj::Ok(#construct { #(#inits),* })
         }
     }
