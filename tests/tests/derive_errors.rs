@@ -594,6 +594,26 @@ fn repeated_tag_keys_come_before_the_colon() {
     ]);
 }
 
+/// An internally tagged enum in its array form reads the first element as the variant's
+/// identifier, as serde does (straight from the input, not from a buffer).
+#[test]
+fn internally_tagged_array_form_names_the_variant_identifier() {
+    same_errors::<Internal>(&[
+        "[1]",
+        "[1,2]",
+        "[-1.5]",
+        "[null]",
+        "[true,1]",
+        "[[1]]",
+        "[{}]",
+        "[{\"a\":1}]",
+        "[]",
+        "[1",
+        "[\"Nope\"]",
+        "[\"Ping\"]",
+    ]);
+}
+
 #[derive(Debug, PartialEq, Deserialize, FastJson)]
 struct FlatTagAfterOwn {
     n: u8,

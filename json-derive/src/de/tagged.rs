@@ -308,6 +308,10 @@ fn internal_seq(
         if !__r.next_element(&mut __first)? {
             return #fj::Err(__r.missing_field(#tag));
         }
+        // serde reads this first element straight from the input as the variant's identifier
+        if __r.peek() != #fj::Some(b'"') {
+            return #fj::Err(__r.invalid_type("variant identifier"));
+        }
         let __idx: ::core::primitive::u32 = {
             let __name: &::core::primitive::str = &*__r.read_str()?;
             #match_name
