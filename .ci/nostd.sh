@@ -44,7 +44,7 @@ IMAGE="target/$TARGET/firmware/examples/firmware"
          if (n ~ /json_runtime/) k = "json-runtime"
          else if (n ~ /nostd_check/) k = "derived code and the example"
          else if (n ~ /compiler_builtins|^__aeabi|^__/) k = "compiler-builtins (soft f64 math, memcpy)"
-         else if (n ~ /zmij|itoa/) k = "zmij, itoa"
+         else if (n ~ /itoa/) k = "itoa"
          else k = "core and alloc (fmt, float parsing and printing for messages)"
          sum[k] += s; total += s
        }

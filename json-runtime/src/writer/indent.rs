@@ -65,6 +65,27 @@ pub(crate) fn newline_indent(out: &mut Vec<u8>, level: usize, first: bool) {
     unsafe { indent_unchecked(out, level, first) };
 }
 
+/// Appends a newline, the indentation of `level` and `close` (`}` or `]`): the end of a
+/// non-empty container, with one capacity check (a `newline_indent` then a `push` made two).
+#[inline(never)]
+pub(crate) fn newline_indent_close(out: &mut Vec<u8>, level: usize, close: u8) {
+    if level > TABLE_LEVELS {
+        deep_indent(out, level, true);
+        out.push(close);
+        return;
+    }
+    out.reserve(MOVE + 1);
+    // SAFETY: `MOVE + 1` spare bytes reserved, `level` checked above; the indentation takes at
+    // most `MOVE` of them, which leaves one for `close`, written to spare capacity and then
+    // covered by `set_len`.
+    unsafe {
+        indent_unchecked(out, level, true);
+        let at = out.len();
+        out.as_mut_ptr().add(at).write(close);
+        out.set_len(at + 1);
+    }
+}
+
 /// Appends an object key's line: what [`newline_indent`] writes, then `name` (the quoted,
 /// escaped key) and `: `.
 #[inline(never)]
@@ -87,7 +108,7 @@ pub(crate) fn indented_key(out: &mut Vec<u8>, level: usize, first: bool, name: &
 
 #[cfg(test)]
 mod tests {
-    use super::{indented_key, newline_indent, MOVE, TABLE_LEVELS};
+    use super::{indented_key, newline_indent, newline_indent_close, MOVE, TABLE_LEVELS};
     use alloc::string::String;
     use alloc::vec::Vec;
 
@@ -107,24 +128,33 @@ mod tests {
 
     /// Every level through the table and past it, first or not, after prefixes of several
     /// lengths in buffers with no spare capacity, with exactly the reserved room and with more:
-    /// the bytes are the comma, newline and spaces, and nothing past them changes the length.
+    /// the bytes are the comma, newline and spaces (then a key, or a closing `}`), and nothing
+    /// past them changes the length.
     #[test]
     fn every_level_is_indented_exactly() {
         let levels = (0..=TABLE_LEVELS + 3).filter(|l| !cfg!(miri) || l % 3 == 0 || *l >= 30);
         for level in levels {
             for first in [true, false] {
                 for prefix_len in [0usize, 1, 5] {
-                    for spare in [0usize, MOVE, MOVE + 40] {
-                        for key in ["", "\"k\"", "\"a longer key, past 32 bytes long\""] {
+                    for spare in [0usize, MOVE, MOVE + 1, MOVE + 40] {
+                        for key in ["", "\"k\"", "\"a longer key, past 32 bytes long\"", "}"] {
                             let prefix: Vec<u8> = (b'a'..).take(prefix_len).collect();
                             let mut out = Vec::with_capacity(prefix_len + spare);
                             out.extend_from_slice(&prefix);
+                            let mut want = expected(&prefix, level, first, "");
                             if key.is_empty() {
                                 newline_indent(&mut out, level, first);
+                            } else if key == "}" {
+                                // The closing form: always as a first entry's line, then `}`.
+                                if !first {
+                                    continue;
+                                }
+                                newline_indent_close(&mut out, level, b'}');
+                                want.push(b'}');
                             } else {
                                 indented_key(&mut out, level, first, key);
+                                want = expected(&prefix, level, first, key);
                             }
-                            let want = expected(&prefix, level, first, key);
                             assert_eq!(
                                 String::from_utf8_lossy(&out),
                                 String::from_utf8_lossy(&want),

@@ -354,7 +354,7 @@ impl<'a, F: Format> Writer<'a, F> {
         if F::PRETTY {
             self.level -= 1;
             if nonempty {
-                self.newline_indent(true);
+                return indent::newline_indent_close(self.out, self.level, b'}');
             }
         }
         self.out.push(b'}');
@@ -386,7 +386,7 @@ impl<'a, F: Format> Writer<'a, F> {
         if F::PRETTY {
             self.level -= 1;
             if nonempty {
-                self.newline_indent(true);
+                return indent::newline_indent_close(self.out, self.level, b']');
             }
         }
         self.out.push(b']');
