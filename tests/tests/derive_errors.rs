@@ -611,6 +611,17 @@ fn internally_tagged_array_form_names_the_variant_identifier() {
         "[1",
         "[\"Nope\"]",
         "[\"Ping\"]",
+        // No variant index here: serde reads the identifier from the input, as a string.
+        "[0]",
+        "[",
+        "[ ",
+        "[-1]",
+        "[false]",
+        "[x]",
+        "[,1]",
+        "[-]",
+        "[nul]",
+        "[\n [1]]",
     ]);
 }
 

@@ -309,6 +309,8 @@ fn internal_seq(
             return #fj::Err(__r.missing_field(#tag));
         }
         // serde reads this first element straight from the input as the variant's identifier
+        // (from a buffer, as inside an untagged enum, serde also takes a variant's index:
+        // a known difference, docs/errors.md)
         if __r.peek() != #fj::Some(b'"') {
             return #fj::Err(__r.invalid_type("variant identifier"));
         }
