@@ -287,41 +287,15 @@ pub fn adjacent(
             }),
         )
     };
-    // Flattened, a repeated tag or content key reaches its arm below (not flattened, the key
-    // was refused before its `:`). serde finds it in the object it buffered whole, so
-    // serde_json places the error at the object's end, after its syntax is checked: the rest
-    // of the object is read first (its tag and content only as syntax), and the first
-    // repeated key is the error.
-    let again = |seen: TokenStream, key: &str| {
-        flat.then(|| {
-            quote! {
-                if __again.is_some() || #seen {
-                    __again = __again.or(#fj::Some(#key));
-                    __r.skip_content()?;
-                    continue;
-                }
-            }
-        })
-    };
-    let tag_again = again(quote!(__tag.is_some()), tag);
-    let content_again = again(
+    // Flattened, a repeated tag or content key reaches its arm below.
+    let repeated = super::RepeatedKey::new(flat, fj);
+    let tag_again = repeated.arm(quote!(__tag.is_some()), tag, fj);
+    let content_again = repeated.arm(
         quote!(__content_at.is_some() || __value.is_some()),
         content_key,
+        fj,
     );
-    let (again_var, again_end) = if flat {
-        (
-            Some(quote! {
-                let mut __again: #fj::Option<&'static ::core::primitive::str> = #fj::None;
-            }),
-            Some(quote! {
-                if let #fj::Some(__key) = __again {
-                    return #fj::Err(__r.duplicate_field(__key));
-                }
-            }),
-        )
-    } else {
-        (None, None)
-    };
+    let (again_var, again_end) = (&repeated.decl, &repeated.end);
     let read_unit = if flat {
         quote!(__r.read_content_unit()?;)
     } else {

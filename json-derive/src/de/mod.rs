@@ -211,6 +211,48 @@ fn after_key(at: TokenStream) -> TokenStream {
     quote!(__r.after_key(#at);)
 }
 
+/// A flattened tagged enum's repeated tag (or content) key. serde finds it in the object it
+/// buffered whole, so serde_json places the error at that object's end, after its syntax is
+/// checked: the entry loop records the first repeated key (`arm(seen, key)` at the start of
+/// the key's arm: `seen` says it was read before) and reads the rest of the object as syntax
+/// only; `decl` goes before the loop and `end` after it. `None`s when not flattened, where the
+/// key was refused before its `:`.
+struct RepeatedKey {
+    decl: Option<TokenStream>,
+    end: Option<TokenStream>,
+    flat: bool,
+}
+
+impl RepeatedKey {
+    fn new(flat: bool, fj: &TokenStream) -> Self {
+        RepeatedKey {
+            decl: flat.then(|| {
+                quote!(let mut __again: #fj::Option<&'static ::core::primitive::str> = #fj::None;)
+            }),
+            end: flat.then(|| {
+                quote! {
+                    if let #fj::Some(__key) = __again {
+                        return #fj::Err(__r.duplicate_field(__key));
+                    }
+                }
+            }),
+            flat,
+        }
+    }
+
+    fn arm(&self, seen: TokenStream, key: &str, fj: &TokenStream) -> Option<TokenStream> {
+        self.flat.then(|| {
+            quote! {
+                if __again.is_some() || #seen {
+                    __again = __again.or(#fj::Some(#key));
+                    __r.skip_content()?;
+                    continue;
+                }
+            }
+        })
+    }
+}
+
 /// Like `after_key`, without the whitespace: where serde_json reports an unknown variant
 /// read from a key.
 fn after_variant_key(at: TokenStream) -> TokenStream {

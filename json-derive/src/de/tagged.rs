@@ -152,28 +152,10 @@ pub fn internal(
             }
         }
     });
-    // Flattened, a repeated tag reaches this check (not flattened, `is_tag` refused it). serde
-    // finds it in the object it buffered whole, so serde_json places the error at the object's
-    // end, after its syntax is checked: the rest of the object is read first.
-    let (tag_again, again_var, again_end) = if flat {
-        (
-            Some(quote! {
-                if __tag.is_some() {
-                    __again = true;
-                    __r.skip_content()?;
-                    continue;
-                }
-            }),
-            Some(quote!(let mut __again = false;)),
-            Some(quote! {
-                if __again {
-                    return #fj::Err(__r.duplicate_field(#tag));
-                }
-            }),
-        )
-    } else {
-        (None, None, None)
-    };
+    // Flattened, a repeated tag reaches this check (not flattened, `is_tag` refused it).
+    let repeated = super::RepeatedKey::new(flat, fj);
+    let tag_again = repeated.arm(quote!(__tag.is_some()), tag, fj);
+    let (again_var, again_end) = (&repeated.decl, &repeated.end);
     let taken_ty = super::taken_type();
     quote! {
         #seq
