@@ -65,6 +65,14 @@ pub trait FromJson<'de>: Sized {
         Self::read_json(r)
     }
 
+    /// Reads a JSON array into a `Vec` of this type: element by element by default. Numbers
+    /// read theirs in a loop that keeps the cursor in a register (impls/vec_read.rs).
+    #[doc(hidden)]
+    #[inline]
+    fn read_vec(r: &mut Reader<'de>) -> Result<alloc::vec::Vec<Self>> {
+        crate::impls::read_vec(r)
+    }
+
     /// The value for a struct field that is absent from the input. An error by default;
     /// `Option` gives `None` (as serde does).
     #[inline]

@@ -15,3 +15,5 @@ mod tuples;
 #[cfg(feature = "serde_json")]
 mod value;
 mod vec_read;
+
+pub(crate) use vec_read::{read_number_vec, read_vec};

@@ -42,6 +42,10 @@ macro_rules! unsigned {
                     r.number_mismatch(start, crate::ParsedNumber::U64(v), stringify!($t))
                 })
             }
+            #[inline]
+            fn read_vec(r: &mut Reader<'de>) -> Result<alloc::vec::Vec<Self>> {
+                super::read_number_vec(r)
+            }
         }
     )*};
 }
@@ -64,6 +68,10 @@ macro_rules! signed {
                 <$t>::try_from(v).map_err(|_| {
                     r.number_mismatch(start, crate::ParsedNumber::I64(v), stringify!($t))
                 })
+            }
+            #[inline]
+            fn read_vec(r: &mut Reader<'de>) -> Result<alloc::vec::Vec<Self>> {
+                super::read_number_vec(r)
             }
         }
     )*};
@@ -115,6 +123,10 @@ impl<'de> FromJson<'de> for f64 {
         }
         outlined(r)
     }
+    #[inline]
+    fn read_vec(r: &mut Reader<'de>) -> Result<alloc::vec::Vec<Self>> {
+        super::read_number_vec(r)
+    }
 }
 impl ToJson for f32 {
     #[inline]
@@ -136,6 +148,10 @@ impl<'de> FromJson<'de> for f32 {
             f32::read_json(r)
         }
         outlined(r)
+    }
+    #[inline]
+    fn read_vec(r: &mut Reader<'de>) -> Result<alloc::vec::Vec<Self>> {
+        super::read_number_vec(r)
     }
 }
 

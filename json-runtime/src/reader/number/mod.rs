@@ -7,6 +7,8 @@ use crate::pow10::POW10_U64;
 
 // The float conversion: reader/number/float.rs.
 pub(crate) mod float;
+// Numbers read at a position of the input, with no reader (the number arrays' loop).
+pub(crate) mod at;
 
 use super::number_scan::{scan, Scanned};
 
@@ -76,6 +78,72 @@ fn digit_prefix(input: &[u8], at: usize) -> Option<(u64, usize)> {
 /// 10^0 to 10^10, each exact in `f32` (`5^10 < 2^24`).
 const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
+/// [`Reader::scan_small_integer`] at `input[at]`, with no whitespace before it: an integer of at
+/// most fifteen digits from one 16-byte block on x86_64, `None` for anything else and
+/// elsewhere. `SIGNED`: a `-` may start it (the unsigned readers leave that case to the general
+/// path, and knowing the first byte is a digit spares them the sign's test: 1% of mesh.json's
+/// read).
+#[inline(always)]
+fn small_integer_at<const SIGNED: bool>(input: &[u8], at: usize) -> Option<Scanned> {
+    #[cfg(target_arch = "x86_64")]
+    match input.get(at) {
+        Some(b'0'..=b'9') => {}
+        Some(b'-') if SIGNED => {}
+        _ => return None,
+    }
+    #[cfg(target_arch = "x86_64")]
+    return super::number_scan::sse2::scan_int16(input, at);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (input, at);
+        None
+    }
+}
+
+/// The correctly rounded value of a scanned number where Clinger's exact fast path or
+/// Eisel-Lemire settles it and it is finite; `None` for a value out of range or one the slow
+/// conversion must round ([`Reader::scanned_to_f64`] then decides).
+#[inline(always)]
+fn scanned_f64(s: &Scanned) -> Option<f64> {
+    let v = if s.mantissa < (1 << 53) && (-22..=22).contains(&s.exp10) {
+        // Both operands exact: one correctly rounded operation.
+        let m = s.mantissa as f64;
+        if s.exp10 < 0 {
+            m / POW10[(-s.exp10) as usize]
+        } else {
+            m * POW10[s.exp10 as usize]
+        }
+    } else {
+        match float::decimal_to_f64(s.mantissa, s.exp10) {
+            Some(v) if v.is_finite() => v,
+            _ => return None,
+        }
+    };
+    Some(if s.negative { -v } else { v })
+}
+
+/// The `f32` a scanned number's text rounds to, where it is settled without the text: Clinger's
+/// fast path in single precision, or the `f64` value when rounding it again cannot differ from
+/// rounding the text once. `None` otherwise ([`Reader::read_f32`] then decides).
+#[inline(always)]
+fn scanned_f32(s: &Scanned) -> Option<f32> {
+    // Clinger's fast path in single precision: up to 7 digits (`m < 2^24`) and
+    // `10^|e| <= 10^10` (`5^10 < 2^24`) are exact `f32`s, so one `f32` operation rounds
+    // once (most `f32` text: `0.270354`, `-12.5`, `3`).
+    if s.mantissa < (1 << 24) && (-10..=10).contains(&s.exp10) {
+        let m = s.mantissa as f32;
+        let v = if s.exp10 < 0 {
+            m / POW10_F32[(-s.exp10) as usize]
+        } else {
+            m * POW10_F32[s.exp10 as usize]
+        };
+        return Some(if s.negative { -v } else { v });
+    }
+    // Integers too, like `read_f64` (`-0` is -0.0).
+    let v = scanned_f64(s)?;
+    f64_rounds_to_f32_once(v).then_some(v as f32)
+}
+
 impl<'de> Reader<'de> {
     /// Parses the number at the cursor (after whitespace).
     #[inline]
@@ -116,27 +184,14 @@ impl<'de> Reader<'de> {
     /// Eisel-Lemire, else the slow conversion of the text at `start..`.
     #[inline(always)]
     fn scanned_to_f64(&mut self, s: Scanned, start: usize) -> Result<f64> {
-        let v = if s.mantissa < (1 << 53) && (-22..=22).contains(&s.exp10) {
-            // Both operands exact: one correctly rounded operation.
-            let m = s.mantissa as f64;
-            if s.exp10 < 0 {
-                m / POW10[(-s.exp10) as usize]
-            } else {
-                m * POW10[s.exp10 as usize]
-            }
-        } else {
-            match float::decimal_to_f64(s.mantissa, s.exp10) {
-                Some(v) if v.is_finite() => v,
-                Some(_) => return Err(self.out_of_range(start)),
-                None => {
-                    return match self.parse_float_slow(start)? {
-                        ParsedNumber::F64(v) => Ok(v),
-                        _ => Err(self.out_of_range(start)),
-                    }
-                }
-            }
-        };
-        Ok(if s.negative { -v } else { v })
+        if let Some(v) = scanned_f64(&s) {
+            return Ok(v);
+        }
+        // Out of range (an error), or a value only the slow conversion rounds correctly.
+        match self.parse_float_slow(start)? {
+            ParsedNumber::F64(v) => Ok(v),
+            _ => Err(self.out_of_range(start)),
+        }
     }
 
     /// The number grammar, with the significand accumulated on the way. The cursor is kept in
@@ -498,23 +553,12 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// The integer readers' fast path: an integer of at most fifteen digits at the cursor (after
-    /// whitespace), from one 16-byte block (`number_scan::sse2::scan_int16`); `None` for
-    /// anything else and off x86_64, where the general path reads it. `SIGNED`: a `-` may
-    /// start it (the unsigned readers leave that case to the general path, and knowing the
-    /// first byte is a digit spares them the sign's test: 1% of mesh.json's read).
+    /// The integer readers' fast path: [`small_integer_at`] the cursor, after whitespace.
     #[inline(always)]
     fn scan_small_integer<const SIGNED: bool>(&mut self) -> Option<Scanned> {
-        #[cfg(target_arch = "x86_64")]
-        match self.peek() {
-            Some(b'0'..=b'9') => {}
-            Some(b'-') if SIGNED => {}
-            _ => return None,
-        }
-        #[cfg(target_arch = "x86_64")]
-        return super::number_scan::sse2::scan_int16(self.input, self.pos);
-        #[cfg(not(target_arch = "x86_64"))]
-        None
+        // `peek` steps over whitespace; `small_integer_at` checks the first byte.
+        self.peek()?;
+        small_integer_at::<SIGNED>(self.input, self.pos)
     }
 
     /// Reads a number into `f64` (integers convert; out-of-range values are errors).
@@ -554,19 +598,10 @@ impl<'de> Reader<'de> {
         };
         let v = if let Some(s) = scan(self.input, start) {
             self.pos = s.end;
-            // Clinger's fast path in single precision: up to 7 digits (`m < 2^24`) and
-            // `10^|e| <= 10^10` (`5^10 < 2^24`) are exact `f32`s, so one `f32` operation rounds
-            // once (most `f32` text: `0.270354`, `-12.5`, `3`).
-            if s.mantissa < (1 << 24) && (-10..=10).contains(&s.exp10) {
-                let m = s.mantissa as f32;
-                let v = if s.exp10 < 0 {
-                    m / POW10_F32[(-s.exp10) as usize]
-                } else {
-                    m * POW10_F32[s.exp10 as usize]
-                };
-                return Ok(if s.negative { -v } else { v });
+            if let Some(v) = scanned_f32(&s) {
+                return Ok(v);
             }
-            // Integers too, like `read_f64` (`-0` is -0.0); the check below covers them.
+            // Out of range, or a value whose `f64` may round differently: the checks below.
             self.scanned_to_f64(s, start)?
         } else {
             match self.parse_number_general()? {
