@@ -66,7 +66,8 @@ impl<'stage, T> Filling<'stage, T> {
     #[inline(always)]
     fn new(stage: &'stage mut Bytes) -> Self {
         // Staging over-aligned or large types would hand misaligned pointers to the copies
-        // and `drop_in_place` below; `read_vec` never does (a constant, so no run-time cost).
+        // and `drop_in_place` below; `read_vec` and `read_number_vec` never do (a constant, so
+        // no run-time cost).
         assert!(Self::CAP >= MIN_STAGED);
         Filling {
             heap: Vec::new(),
@@ -313,7 +314,9 @@ mod tests {
     // `number_loop_lengths` (the loop adds no unsafe code of its own).
     #[cfg_attr(miri, ignore)]
     fn number_loop_agrees_with_the_element_reader() {
+        // "" makes empty elements: `[]`, `[,1]`, trailing commas.
         let elements: &[&str] = &[
+            "",
             "0",
             "-0",
             "7",
@@ -344,6 +347,7 @@ mod tests {
             "0.1000000000000000055511151231257827",
             "1234567890123456789012",
             "0.30000001192092896",
+            "1.0000000596046448",
             "\"x\"",
             "null",
             "true",
@@ -359,7 +363,7 @@ mod tests {
             "0x10",
         ];
         let separators: &[&str] = &[
-            ",", ", ", ",\n  ", ",\r\n\t", " ,", ",  ", ",\t", ",,", "", " ",
+            ",", ", ", ",\n  ", ",\r\n\t", ",\r", ", \n", " ,", ",  ", ",\t", ",,", "", " ",
         ];
         let pad = " ".repeat(40);
         for a in elements {
@@ -384,24 +388,38 @@ mod tests {
     }
 
     /// The number loop's arrays of every length around the stage's capacity (32 `u64`s, 64
-    /// `f32`s), with separators that alternate between its paths, against the element reader.
+    /// `f32`s, 128 `u16`s), with separators that alternate between the loop's own and the
+    /// reader's, and an element that fails after the last, against the element reader.
     #[test]
     fn number_loop_lengths() {
         let lengths: Vec<usize> = if cfg!(miri) {
-            alloc::vec![0, 1, 32, 33, 65]
+            alloc::vec![0, 33, 65]
         } else {
             (0..=140).collect()
         };
+        let separators = [",", ", ", ",\n ", " , ", ",", "\t,"];
+        let join = |items: &[String]| {
+            let mut text = String::from("[");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(separators[i % separators.len()]);
+                }
+                text.push_str(item);
+            }
+            text
+        };
         for n in lengths {
-            let items: Vec<String> = (0..n).map(|i| alloc::format!("{}.{i}", i % 7)).collect();
-            let spaced: Vec<String> = (0..n).map(|i| alloc::format!("{i}")).collect();
-            agree::<f32>(alloc::format!("[{}]", items.join(",")).as_bytes());
-            agree::<f64>(alloc::format!("[{}]", items.join(", ")).as_bytes());
-            agree::<u64>(alloc::format!("[{}]", spaced.join(",\n ")).as_bytes());
-            agree::<u8>(alloc::format!("[{}]", spaced.join(", ")).as_bytes());
+            let floats: Vec<String> = (0..n).map(|i| alloc::format!("{}.{i}", i % 7)).collect();
+            let ints: Vec<String> = (0..n).map(|i| alloc::format!("{i}")).collect();
+            for tail in ["]", ", \"x\"]", ",70000]", ",]"] {
+                agree::<f32>(alloc::format!("{}{tail}", join(&floats)).as_bytes());
+                agree::<f64>(alloc::format!("{}{tail}", join(&floats)).as_bytes());
+                agree::<u64>(alloc::format!("{}{tail}", join(&ints)).as_bytes());
+                agree::<u16>(alloc::format!("{}{tail}", join(&ints)).as_bytes());
+            }
             if n > 0 {
                 let v: Vec<u64> =
-                    crate::from_slice(alloc::format!("[{}]", spaced.join(",")).as_bytes()).unwrap();
+                    crate::from_slice(alloc::format!("{}]", join(&ints)).as_bytes()).unwrap();
                 assert_eq!(v, (0..n as u64).collect::<Vec<_>>());
                 assert!(
                     v.capacity() == n || n > Filling::<u64>::CAP,

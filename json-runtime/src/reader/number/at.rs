@@ -67,3 +67,53 @@ macro_rules! signed_at {
     )*};
 }
 signed_at!(i8, i16, i32, i64, isize);
+
+#[cfg(test)]
+mod tests {
+    use super::NumberAt;
+
+    /// The common forms are read here, not left to the reader (the loop would still be right,
+    /// only slower): the end offset and value of each, with room for the 32-byte window after
+    /// it and the sixteen bytes before its end that the vector conversion loads.
+    #[test]
+    fn common_numbers_are_read_at_their_start() {
+        let pad = " ".repeat(40);
+        let at = |text: &str| alloc::format!("{}{text}{pad}", &pad[..16]);
+        for (text, value, end) in [
+            ("12.5,", 12.5f64, 4),
+            ("-0.0636837780476, ", -0.0636837780476, 16),
+            ("7]", 7.0, 1),
+            ("1e5,", 1e5, 3),
+            ("-0]", -0.0, 2),
+        ] {
+            let got = f64::at(at(text).as_bytes(), 16);
+            assert_eq!(
+                got.map(|(v, e)| (v.to_bits(), e)),
+                Some((value.to_bits(), end + 16))
+            );
+            let got = f32::at(at(text).as_bytes(), 16);
+            let want = (value as f32).to_bits();
+            assert_eq!(
+                got.map(|(v, e)| (v.to_bits(), e)),
+                Some((want, end + 16)),
+                "{text}"
+            );
+        }
+        // Whitespace, other values and malformed numbers are the reader's.
+        for text in [" 1", "\"1\"", "01", "1.", "-", "+1", "1e"] {
+            assert_eq!(f64::at(at(text).as_bytes(), 16), None, "{text}");
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            assert_eq!(u32::at(at("4096,").as_bytes(), 16), Some((4096, 20)));
+            assert_eq!(i64::at(at("-12]").as_bytes(), 16), Some((-12, 19)));
+            assert_eq!(u8::at(at("255,").as_bytes(), 16), Some((255, 19)));
+            // Out of the type's range, `-0` as an integer, a sign for an unsigned type: the
+            // reader's errors.
+            assert_eq!(u8::at(at("256,").as_bytes(), 16), None);
+            assert_eq!(i8::at(at("-0,").as_bytes(), 16), None);
+            assert_eq!(u32::at(at("-1,").as_bytes(), 16), None);
+            assert_eq!(u64::at(at("1.5,").as_bytes(), 16), None);
+        }
+    }
+}

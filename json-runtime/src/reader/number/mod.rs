@@ -432,7 +432,8 @@ impl<'de> Reader<'de> {
 
     /// Correctly rounded conversion of `input[start..pos]` (already checked against the grammar)
     /// when the fast paths could not: more than 19 significant digits, or a value too close to
-    /// a halfway point between two floats.
+    /// a halfway point between two floats; a value beyond `f64`'s range is `number out of
+    /// range`.
     #[cold]
     #[inline(never)]
     fn parse_float_slow(&mut self, start: usize) -> Result<ParsedNumber> {
@@ -493,7 +494,7 @@ impl<'de> Reader<'de> {
     /// [`Reader::read_u64`] for the type named `expected` (`u8`, `usize`, ...), which a float or
     /// a negative number's error names, as serde_json's does.
     ///
-    /// Inlined at each call (an integer field, a `Vec<u32>`'s element): the one-block scan is a
+    /// Inlined at each call (an integer field, an element of a tuple or array): the one-block scan is a
     /// few instructions, while the call it replaced saved and restored registers for each
     /// integer. Every other case goes to [`Reader::read_u64_general`].
     #[cfg_attr(debug_assertions, inline)]
