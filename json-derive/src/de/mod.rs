@@ -220,7 +220,6 @@ fn after_key(at: TokenStream) -> TokenStream {
 struct RepeatedKey {
     decl: Option<TokenStream>,
     end: Option<TokenStream>,
-    flat: bool,
 }
 
 impl RepeatedKey {
@@ -236,12 +235,11 @@ impl RepeatedKey {
                     }
                 }
             }),
-            flat,
         }
     }
 
     fn arm(&self, seen: TokenStream, key: &str, fj: &TokenStream) -> Option<TokenStream> {
-        self.flat.then(|| {
+        self.decl.as_ref().map(|_| {
             quote! {
                 if __again.is_some() || #seen {
                     __again = __again.or(#fj::Some(#key));

@@ -281,16 +281,15 @@ mod tests {
 
     /// The number loop and the element-by-element reader agree on `text` for `T`.
     fn agree<T: for<'de> FromJson<'de> + NumberAt + core::fmt::Debug>(text: &[u8]) {
-        let what = |into: &str| {
-            alloc::format!(
-                "{into} of {} from {:?}",
-                core::any::type_name::<T>(),
-                String::from_utf8_lossy(text)
-            )
-        };
         let fast = outcome(text, read_number_vec::<T>);
         let slow = outcome(text, read_vec::<T>);
-        assert_eq!(fast, slow, "{}", what("Vec"));
+        assert_eq!(
+            fast,
+            slow,
+            "Vec of {} from {:?}",
+            core::any::type_name::<T>(),
+            String::from_utf8_lossy(text)
+        );
     }
 
     fn agree_all(text: &[u8]) {
