@@ -196,17 +196,12 @@ pub(super) unsafe fn skim_container<S: Scans>(
             match action {
                 CHECK_SCALAR..OPEN => {
                     let end = match b {
-                        b't' | b'f' | b'n' => {
-                            let word: &[u8] = match b {
-                                b't' => b"true",
-                                b'f' => b"false",
-                                _ => b"null",
-                            };
-                            if input.get(pos..pos + word.len()) != Some(word) {
-                                return None;
-                            }
-                            pos + word.len()
-                        }
+                        // Fixed-length compares: a literal of the length `b` chose was a
+                        // `memcmp` call (4,700 per read of twitter.json's skipped fields).
+                        b't' if input.get(pos + 1..pos + 4) == Some(b"rue") => pos + 4,
+                        b'n' if input.get(pos + 1..pos + 4) == Some(b"ull") => pos + 4,
+                        b'f' if input.get(pos + 1..pos + 5) == Some(b"alse") => pos + 5,
+                        b't' | b'f' | b'n' => return None,
                         // SAFETY: this function's contract.
                         _ => unsafe { S::number_end(input, pos) }?,
                     };
