@@ -763,6 +763,36 @@ mod tests {
             }
             assert_eq!(super::skim_at(level, b"[[[]]]", 0, 2), None);
             assert_eq!(super::skim_at(level, b"[[[]]]", 0, 3), Some(6));
+            // The outermost bracket counts against the limit too.
+            for doc in [&b"[]"[..], b"{}"] {
+                assert_eq!(super::skim_at(level, doc, 0, 0), None, "{level:?}");
+                assert_eq!(super::skim_at(level, doc, 0, 1), Some(2), "{level:?}");
+            }
+            assert_eq!(super::skim_at(level, b"[1,[]]", 0, 1), None);
+            assert_eq!(super::skim_at(level, b"{\"a\":{}}", 0, 1), None);
+            assert_eq!(super::skim_at(level, b"{\"a\":{}}", 0, 2), Some(8));
+        }
+    }
+
+    /// Literals and brackets at every position of a 64-byte block, and near the input's end
+    /// (where the last block is padded): whole, the value ends where the exact skip ends it;
+    /// cut anywhere, the fast skip gives up as the exact one fails.
+    #[test]
+    fn literals_at_every_block_offset() {
+        for lit in ["true", "false", "null"] {
+            for pad in 0..if cfg!(miri) { 3 } else { 131 } {
+                let doc = " ".repeat(pad) + "[1," + lit + ",{\"k\":" + lit + "}]";
+                let doc = doc.as_bytes();
+                for cut in pad + 1..=doc.len() {
+                    let mut r = Reader::new(&doc[..cut]);
+                    let exact = r.skip(false).map(|()| r.position()).ok();
+                    assert_eq!(exact.is_some(), cut == doc.len(), "{lit} {pad} {cut}");
+                    for level in crate::simd::Level::runnable() {
+                        let fast = super::skim_at(level, &doc[..cut], pad, 127);
+                        assert_eq!(fast, exact, "{level:?} {lit} {pad} {cut}");
+                    }
+                }
+            }
         }
     }
 
