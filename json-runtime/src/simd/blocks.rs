@@ -145,6 +145,19 @@ impl Strings {
         quote: u64,
         backslash: u64,
     ) -> InBlock {
+        if backslash == 0 && self.hex_left == 0 && !self.escaped {
+            // No escape in or into the block (most blocks): every quote opens or closes.
+            let mut inside = prefix_xor(quote);
+            if self.in_string {
+                inside = !inside;
+            }
+            self.in_string = inside >> 63 != 0;
+            return InBlock {
+                inside,
+                quotes: quote,
+                bad: 0,
+            };
+        }
         let block = &bytes[at..at + 64];
         // Whether the escape whose letter is at `i` is one the reader accepts.
         let valid = |i: usize| match bytes[i] {
