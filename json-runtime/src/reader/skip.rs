@@ -28,12 +28,22 @@ impl<'de> Reader<'de> {
         // A string without escapes, the most common unknown value: one inline scan instead of
         // the call into the skim (its end is the first `"`, `\` or control byte, and a `"`
         // there ends it as the exact path would). 12% fewer instructions on api_repos_skim.
-        if self.input.get(self.pos) == Some(&b'"') {
-            let end = crate::simd::find_special(self.input, self.pos + 1);
-            if self.input.get(end) == Some(&b'"') {
-                self.pos = end + 1;
-                return Ok(());
+        // A literal likewise (twitter.json's statuses skip a dozen `null`s and `false`s each):
+        // the exact path takes the same bytes.
+        let at = self.pos;
+        let literal = match self.input.get(at) {
+            Some(b'"') => {
+                let end = crate::simd::find_special(self.input, at + 1);
+                (self.input.get(end) == Some(&b'"')).then_some(end + 1 - at)
             }
+            Some(b'n') => (self.input.get(at + 1..at + 4) == Some(b"ull")).then_some(4),
+            Some(b't') => (self.input.get(at + 1..at + 4) == Some(b"rue")).then_some(4),
+            Some(b'f') => (self.input.get(at + 1..at + 5) == Some(b"alse")).then_some(5),
+            _ => None,
+        };
+        if let Some(len) = literal {
+            self.pos = at + len;
+            return Ok(());
         }
         match skim_detected(self.input, self.pos, self.depth_left) {
             Some(end) => {
