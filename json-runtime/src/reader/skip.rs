@@ -31,7 +31,7 @@ impl<'de> Reader<'de> {
         // A literal likewise (twitter.json's statuses skip a dozen `null`s and `false`s each):
         // the exact path takes the same bytes.
         let at = self.pos;
-        let literal = match self.input.get(at) {
+        let inline_len = match self.input.get(at) {
             Some(b'"') => {
                 let end = crate::simd::find_special(self.input, at + 1);
                 (self.input.get(end) == Some(&b'"')).then_some(end + 1 - at)
@@ -41,7 +41,7 @@ impl<'de> Reader<'de> {
             Some(b'f') => (self.input.get(at + 1..at + 5) == Some(b"alse")).then_some(5),
             _ => None,
         };
-        if let Some(len) = literal {
+        if let Some(len) = inline_len {
             self.pos = at + len;
             return Ok(());
         }

@@ -312,7 +312,10 @@ const fn nibble_table(bytes: &[u8]) -> [u8; 16] {
     let mut t = [0xff; 16];
     let mut i = 0;
     while i < bytes.len() {
-        t[(bytes[i] & 0x0f) as usize] = bytes[i];
+        let nibble = (bytes[i] & 0x0f) as usize;
+        // Evaluated at compile time: a table that breaks the rule does not build.
+        assert!(bytes[i] < 0x80 && t[nibble] == 0xff);
+        t[nibble] = bytes[i];
         i += 1;
     }
     t
