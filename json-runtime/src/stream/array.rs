@@ -165,13 +165,13 @@ impl ArrayCore {
         let value = self.src.read_whole::<T>()?;
         self.state = State::Next;
         Some(match value {
-            Ok(v) => {
-                self.index += 1;
-                Ok(v)
-            }
             Err(e) => {
                 let e = e.in_index(self.index);
                 self.fail(e)
+            }
+            ok => {
+                self.index += 1;
+                ok
             }
         })
     }
