@@ -24,17 +24,21 @@ fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
-/// Reads one line as a whole value and positions its error on stream line `line_no`.
+/// Reads one line as a whole value and positions its error on stream line `line_no`. The
+/// result is handed on whole (an `Ok` is not taken apart and rebuilt): each rebuilding was
+/// one more copy of the value through the stack.
 #[inline]
-fn read_line<'de, T: FromJson<'de>>(
-    mut r: Reader<'de>,
-    line_no: usize,
-) -> (Result<T>, Reader<'de>) {
-    let result = match T::read_json(&mut r) {
-        Ok(v) => r.end().map(|()| v),
-        Err(e) => Err(e),
-    };
-    (result.map_err(|e| e.offset_position(line_no, 0)), r)
+fn read_line<'de, T: FromJson<'de>>(r: &mut Reader<'de>, line_no: usize) -> Result<T> {
+    let mut result = T::read_json(r);
+    if result.is_ok() {
+        if let Err(e) = r.end() {
+            result = Err(e);
+        }
+    }
+    match result {
+        Err(e) => Err(e.offset_position(line_no, 0)),
+        ok => ok,
+    }
 }
 
 #[cold]
@@ -171,7 +175,7 @@ impl LinesCore {
         }
         let mut r = Reader::from_part(&self.buf.bytes[..end], start, &self.opts.read);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
-        let (result, mut r) = read_line(r, line_no);
+        let result = read_line(&mut r, line_no);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
         Some(result)
     }
@@ -314,7 +318,7 @@ impl<'de, T: FromJson<'de>> Iterator for Lines<'de, T> {
             let mut r = Reader::from_part(&input[..end], start, &self.options);
             r.input_is_utf8 = self.is_str;
             std::mem::swap(&mut r.scratch, &mut self.scratch);
-            let (result, mut r) = read_line(r, line_no);
+            let result = read_line(&mut r, line_no);
             std::mem::swap(&mut r.scratch, &mut self.scratch);
             return Some(result);
         }
