@@ -136,9 +136,14 @@ pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T> {
 /// One value, then nothing but whitespace.
 #[inline]
 fn read_whole<'de, T: FromJson<'de>>(mut reader: Reader<'de>) -> Result<T> {
-    let value = T::read_json(&mut reader)?;
-    reader.end()?;
-    Ok(value)
+    // The result is handed on whole, not taken apart and rebuilt (one copy fewer).
+    let mut result = T::read_json(&mut reader);
+    if result.is_ok() {
+        if let Err(e) = reader.end() {
+            result = Err(e);
+        }
+    }
+    result
 }
 
 /// Like [`from_slice`], with options (such as the depth limit).
