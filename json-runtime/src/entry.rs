@@ -136,7 +136,7 @@ pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T> {
 /// One value, then nothing but whitespace.
 #[inline]
 fn read_whole<'de, T: FromJson<'de>>(mut reader: Reader<'de>) -> Result<T> {
-    // The result is handed on whole, not taken apart and rebuilt (one copy fewer).
+    // The result is handed on whole, not taken apart and rebuilt, as the stream readers do.
     let mut result = T::read_json(&mut reader);
     if result.is_ok() {
         if let Err(e) = reader.end() {

@@ -129,9 +129,10 @@ impl Source {
     pub(crate) fn read_whole<T: for<'de> FromJson<'de>>(&mut self) -> Option<Result<T>> {
         let data_end = self.buf.end;
         let (result, end) = self.read_in::<T>(data_end);
-        // Decided on `end` and `is_ok` alone, the result handed on whole, not taken apart and
-        // rebuilt: each rebuilding was one more copy of the value through the stack (50-byte
-        // records: 6.72 -> 6.53 ms for the array reader, `examples/streams_ab.rs`, AMD EPYC).
+        // Decided on `eof`, `end` and `is_ok`, and the result handed on whole: taken apart and
+        // rebuilt (`Ok(v)` in a match, then `Ok(v)` again), the value was moved through the
+        // stack more often. 50-byte records: 6.72 -> 6.53 ms for the array reader
+        // (`benches/examples/streams_ab.rs`, native build, AMD EPYC, 3 alternating runs).
         // An error is final only at the end of the input: before it, the value may be cut off.
         let whole = self.buf.eof
             || (result.is_ok()
