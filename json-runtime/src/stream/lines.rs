@@ -30,13 +30,7 @@ fn is_blank(line: &[u8]) -> bool {
 /// ms (`benches/examples/streams_ab.rs`, native build, AMD EPYC, 3 alternating runs).
 #[inline]
 fn read_line<'de, T: FromJson<'de>>(r: &mut Reader<'de>, line_no: usize) -> Result<T> {
-    let mut result = T::read_json(r);
-    if result.is_ok() {
-        if let Err(e) = r.end() {
-            result = Err(e);
-        }
-    }
-    match result {
+    match crate::entry::read_then_end(r) {
         Err(e) => Err(e.offset_position(line_no, 0)),
         ok => ok,
     }
