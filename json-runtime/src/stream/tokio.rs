@@ -162,6 +162,9 @@ impl<R: AsyncRead + Unpin, T: for<'de> FromJson<'de>> LinesReader<R, T> {
     }
 
     fn poll_item(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+        if let Some(item) = self.core.buffered_line() {
+            return Poll::Ready(Some(item));
+        }
         loop {
             match self.core.step() {
                 Step::Ready(item) => return Poll::Ready(item),
