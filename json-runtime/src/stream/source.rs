@@ -120,15 +120,40 @@ impl Source {
 
     /// Reads the value at the next byte from the buffered bytes (after [`Source::may_read_whole`]).
     /// `None` if it may be cut off by the end of the buffer: the read is thrown away and the
-    /// next [`Source::read_value`] scans for the value's end from its start. Inlined into the
-    /// array readers' `next` for an element after `,`: read through `read_value` (out of line,
-    /// its `Step` handed back through memory), 50-byte records took 1.25x the time of
-    /// `from_slice` on the same array, inlined 1.07x (`examples/streams_ab.rs`, short records,
-    /// AMD EPYC), while its instructions per record fell only 5% (1191 to 1128, callgrind).
+    /// next [`Source::read_value`] scans for the value's end from its start. The array readers'
+    /// `next` takes its steps inlined for an element after `,` (see
+    /// `ArrayCore::buffered_element`): read through `read_value` (out of line, its `Step`
+    /// handed back through memory), 50-byte records took 1.25x the time of `from_slice` on
+    /// the same array, inlined 1.07x (`examples/streams_ab.rs`, short records, AMD EPYC), while
+    /// its instructions per record fell only 5% (1191 to 1128, callgrind).
     #[inline(always)]
     pub(crate) fn read_whole<T: for<'de> FromJson<'de>>(&mut self) -> Option<Result<T>> {
+        let (result, end) = self.read_in::<T>(self.buf.end);
+        self.decide(result, end)
+    }
+
+    /// Consumes a value read with success up to `end` by [`Source::read_in`] over all the
+    /// buffered bytes, if it is whole and no longer than a value before it (so there is
+    /// nothing to record); `false` otherwise, with nothing changed: then [`Source::decide`]
+    /// goes on.
+    #[inline(always)]
+    pub(crate) fn consume_plain(&mut self, end: usize) -> bool {
+        let start = self.buf.start;
+        // `longest` never exceeds the value limit (see `finish`).
+        let plain = end - start <= self.longest
+            && (end < self.buf.end || (end > start && ends_itself(self.buf.data()[end - 1])));
+        if plain {
+            self.buf.start = end;
+        }
+        plain
+    }
+
+    /// The rest of [`Source::read_whole`] after [`Source::read_in`] over all the buffered
+    /// bytes: `None` if the value may be cut off by the end of the buffer (the read is thrown
+    /// away and the next [`Source::read_value`] scans for the value's end from its start).
+    #[inline(always)]
+    pub(crate) fn decide<T>(&mut self, result: Result<T>, end: usize) -> Option<Result<T>> {
         let data_end = self.buf.end;
-        let (result, end) = self.read_in::<T>(data_end);
         // Decided on `eof`, `end` and `is_ok`, and the result handed on whole: taken apart and
         // rebuilt (`Ok(v)` in a match, then `Ok(v)` again), the value was moved through the
         // stack more often. 50-byte records: 6.72 -> 6.53 ms for the array reader
@@ -151,7 +176,10 @@ impl Source {
     /// cut off by the end of the buffer is thrown away, and counting the lines before it would
     /// cost as much as the read.
     #[inline(always)]
-    fn read_in<T: for<'de> FromJson<'de>>(&mut self, limit: usize) -> (Result<T>, usize) {
+    pub(crate) fn read_in<T: for<'de> FromJson<'de>>(
+        &mut self,
+        limit: usize,
+    ) -> (Result<T>, usize) {
         let start = self.buf.start;
         let mut r = Reader::from_part(&self.buf.bytes[..limit], start, &self.opts.read);
         std::mem::swap(&mut r.scratch, &mut self.scratch);
