@@ -211,6 +211,9 @@ fn array_errors_are_positioned_and_independent_of_cuts() {
         "[\"\\ud800\"]",
         "[1,2,tru",
         "[1,2,truex]",
+        // Read with success up to the end of a cut, longer than the one before: thrown away
+        // and read again once whole.
+        "[1,234]",
     ];
     for case in cases {
         let input = case.as_bytes();
@@ -243,6 +246,34 @@ fn array_errors_are_positioned_and_independent_of_cuts() {
         .unwrap()
         .unwrap_err();
     assert_eq!((err.path(), err.line(), err.column()), ("[2][1]", 3, 6));
+}
+
+/// Compact elements (`,` right before each) are read straight from the buffer; the value limit
+/// and the element count still apply to them, whatever the cuts.
+#[test]
+fn compact_elements_keep_the_limit_and_the_count() {
+    let input = b"[123,456,7890]";
+    let want = [
+        "ok 123".to_string(),
+        "ok 456".into(),
+        "err value longer than 3 bytes (StreamOptions::max_value_len) @1:10 path \"[2]\"".into(),
+    ];
+    for buffer in [1, 7, 64 << 10] {
+        let opts = StreamOptions::new().max_value_len(3).buffer_size(buffer);
+        for sizes in cuts(input.len()) {
+            let got = stream::array_from_reader_with::<u64, _>(pieces(input, &sizes), &opts)
+                .map(outcome)
+                .collect::<Vec<_>>();
+            assert_eq!(got, want, "buffer {buffer} pieces {sizes:?}");
+        }
+    }
+    let mut items = stream::array_from_reader::<u64, _>(&b"[10,20,30]"[..]);
+    for n in 1..=3 {
+        assert_eq!(items.next().unwrap().unwrap(), 10 * n as u64);
+        assert_eq!(items.elements_read(), n);
+    }
+    assert!(items.next().is_none());
+    assert_eq!(items.elements_read(), 3);
 }
 
 /// Whitespace-separated values: the same values, start offsets and end offsets

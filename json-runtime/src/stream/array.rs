@@ -150,17 +150,21 @@ impl ArrayCore {
     /// `,` and the next element's first byte, and the element read whole from the buffered
     /// bytes. `None` if the input is laid out otherwise (whitespace, the end of the array) or
     /// the element may be cut off by the end of the buffer: then [`ArrayCore::next`] goes on
-    /// from where this left off. Inlined into the readers' `next` (see
-    /// [`Source::read_whole`]).
+    /// from where this left off. Inlined into the readers' `next`: read through `read_value`
+    /// (out of line, its `Step` handed back through memory), 50-byte records took 1.25x the
+    /// time of `from_slice` on the same array, inlined 1.07x (`examples/streams_ab.rs`, short
+    /// records, AMD EPYC), while its instructions per record fell only 5% (1191 to 1128,
+    /// callgrind).
     ///
     /// An element that is read with success, whole, and no longer than one before it (nearly
     /// every one) is consumed and handed on as the read returned it; the rest of
     /// [`Source::read_whole`]'s decisions are out of line ([`ArrayCore::element_rest`]). With
     /// every element through those decisions, the value was copied once more on its way out
     /// (4 copies of its first 32 bytes through SSE registers after the read, now 3, in the
-    /// compiled `next` for 50-byte records), and 50-byte records took 1.06-1.20x the time of `from_slice` on the same array
-    /// in the default build, this way 1.03-1.06x (`benches/examples/streams_ab.rs`, AMD EPYC,
-    /// 7 alternating runs; 1120 -> 1111 instructions per record).
+    /// compiled `next` for 50-byte records), and 50-byte records took 1.06-1.20x the time of
+    /// `from_slice` on the same array in the default build, this way 1.03-1.06x
+    /// (`benches/examples/streams_ab.rs`, AMD EPYC, 7 alternating runs; 1120 -> 1111
+    /// instructions per record).
     #[inline(always)]
     pub(crate) fn buffered_element<T: for<'de> FromJson<'de>>(&mut self) -> Option<Result<T>> {
         if self.state != State::Next || !self.comma_then_value() {
@@ -180,8 +184,8 @@ impl ArrayCore {
         self.element_rest(result, end)
     }
 
-    /// [`ArrayCore::buffered_element`] for an element that failed, may be cut off, or is the
-    /// longest so far.
+    /// [`ArrayCore::buffered_element`] for an element that failed, may be cut off by the end
+    /// of the buffer, or is longer than every one before it.
     #[cold]
     #[inline(never)]
     fn element_rest<T>(&mut self, result: Result<T>, end: usize) -> Option<Result<T>> {

@@ -28,8 +28,9 @@ fn is_blank(line: &[u8]) -> bool {
 /// reader is lent, not moved in and out, and the result is handed on whole, not taken apart
 /// and rebuilt: together, 250-byte log records through `lines_from_reader` took 6.69 -> 6.28
 /// ms (`benches/examples/streams_ab.rs`, native build, AMD EPYC, 3 alternating runs). Always
-/// inlined: with two call sites in the buffered reader (`buffered_line` and `step`), LLVM kept it
-/// out of line and the value came back through memory.
+/// inlined: once `parse` was inlined in three places of the buffered reader (`buffered_line`
+/// and twice in `step`), LLVM kept this function out of line (a separate symbol in the
+/// profile) and the value came back through memory.
 #[inline(always)]
 fn read_line<'de, T: FromJson<'de>>(r: &mut Reader<'de>, line_no: usize) -> Result<T> {
     match crate::entry::read_then_end(r) {

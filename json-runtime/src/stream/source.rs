@@ -120,12 +120,9 @@ impl Source {
 
     /// Reads the value at the next byte from the buffered bytes (after [`Source::may_read_whole`]).
     /// `None` if it may be cut off by the end of the buffer: the read is thrown away and the
-    /// next [`Source::read_value`] scans for the value's end from its start. The array readers'
-    /// `next` takes its steps inlined for an element after `,` (see
-    /// `ArrayCore::buffered_element`): read through `read_value` (out of line, its `Step`
-    /// handed back through memory), 50-byte records took 1.25x the time of `from_slice` on
-    /// the same array, inlined 1.07x (`examples/streams_ab.rs`, short records, AMD EPYC), while
-    /// its instructions per record fell only 5% (1191 to 1128, callgrind).
+    /// next [`Source::read_value`] scans for the value's end from its start. [`Source::read_in`]
+    /// then [`Source::decide`]; the array readers take the same steps for an element after `,`
+    /// (`ArrayCore::buffered_element`).
     #[inline(always)]
     pub(crate) fn read_whole<T: for<'de> FromJson<'de>>(&mut self) -> Option<Result<T>> {
         let (result, end) = self.read_in::<T>(self.buf.end);
@@ -139,7 +136,8 @@ impl Source {
     #[inline(always)]
     pub(crate) fn consume_plain(&mut self, end: usize) -> bool {
         let start = self.buf.start;
-        // `longest` never exceeds the value limit (see `finish`).
+        // `longest` never exceeds the value limit (set in `finish` only, after its check).
+        debug_assert!(self.longest <= self.opts.max_value_len);
         let plain = end - start <= self.longest
             && (end < self.buf.end || (end > start && ends_itself(self.buf.data()[end - 1])));
         if plain {
