@@ -2,8 +2,9 @@
 //! record shape (`json_payloads::generated::records`: short, log, long, escaped): JSON Lines by
 //! `lines_from_slice`, by `lines_from_reader` over an in-memory `&[u8]`, and by serde_json's
 //! `from_slice` line by line; the same records as one array by `from_slice::<Vec<T>>` and by
-//! `array_from_reader` over a `&[u8]`. Alternating rounds in one process, medians, and each
-//! reader's ratio to its slice reader.
+//! `array_from_reader` over a `&[u8]`; the lines as whitespace-separated values by
+//! `values_from_slice` and by `values_from_reader` over a `&[u8]`. Alternating rounds in one
+//! process, medians, and each reader's ratio to its slice reader.
 //!
 //! `AB_FILTER=word` selects shapes, `AB_BYTES` sets the size of each input (4 MB by default),
 //! `AB_ROUNDS` the round count, `AB_ONLY=name` runs only the readers whose name contains it.
@@ -62,6 +63,22 @@ fn array_reader<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
     })
 }
 
+#[inline(never)]
+fn values_slice<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
+    stream::values_from_slice::<T>(input).fold(0, |n, r| {
+        black_box(r.unwrap());
+        n + 1
+    })
+}
+
+#[inline(never)]
+fn values_reader<T: for<'de> FromJson<'de>>(input: &[u8]) -> usize {
+    stream::values_from_reader::<T, _>(input).fold(0, |n, r| {
+        black_box(r.unwrap());
+        n + 1
+    })
+}
+
 /// glibc's malloc merges the small blocks freed so far (by the previous case, or by generating
 /// the input) on the next request of 1 KiB or more: the stream readers' first buffer would pay
 /// for the frees of whatever ran before them (463 instructions per log record in callgrind).
@@ -92,12 +109,15 @@ fn run<T: for<'de> FromJson<'de> + DeserializeOwned>(cfg: &Cfg, shape: Shape) {
     }
     let (lines, array) = records::lines_and_array(shape, cfg.bytes);
     type Case<'a> = (&'static str, fn(&[u8]) -> usize, &'a [u8]);
-    let cases: [Case; 5] = [
+    let cases: [Case; 7] = [
         ("lines_slice", lines_slice::<T>, &lines),
         ("lines_reader", lines_reader::<T>, &lines),
         ("serde_lines", serde_lines::<T>, &lines),
         ("array_slice", array_slice::<T>, &array),
         ("array_reader", array_reader::<T>, &array),
+        // The lines are whitespace-separated values too.
+        ("values_slice", values_slice::<T>, &lines),
+        ("values_reader", values_reader::<T>, &lines),
     ];
     let cases: Vec<Case> = cases
         .into_iter()
@@ -128,6 +148,9 @@ fn run<T: for<'de> FromJson<'de> + DeserializeOwned>(cfg: &Cfg, shape: Shape) {
     }
     if let (Some(s), Some(r)) = (find("array_slice"), find("array_reader")) {
         print!("  array reader/slice {:.3}", r / s);
+    }
+    if let (Some(s), Some(r)) = (find("values_slice"), find("values_reader")) {
+        print!("  values reader/slice {:.3}", r / s);
     }
     println!();
 }

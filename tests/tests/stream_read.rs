@@ -285,6 +285,8 @@ fn values_agree_with_serde_json_stream_deserializer() {
         " 1 2\n3\t\"x\"[]{} null true",
         "1[2]\"s\"{\"k\":false}",
         "1x 2",
+        // A scalar no longer than the one before it, followed by a byte that may not follow it.
+        "12 3x 4",
         "[1] [2 3",
         "12",
         "\"abc",
@@ -361,11 +363,17 @@ fn values_agree_with_serde_json_stream_deserializer() {
             }
         }
     }
-    // Start offsets.
-    let starts: Vec<usize> = stream::values_from_slice::<IgnoredAny>(b" 1 [2]\n\"3\"")
+    // Start offsets, over a slice and over a reader (whose values after the first, no longer
+    // than one before them, are read straight from the buffer).
+    let input = b" 1 [2]\n\"3\" 4 [5]";
+    let starts: Vec<usize> = stream::values_from_slice::<IgnoredAny>(input)
         .map(|r| r.unwrap().0)
         .collect();
-    assert_eq!(starts, [1, 3, 7]);
+    assert_eq!(starts, [1, 3, 7, 11, 13]);
+    let starts: Vec<usize> = stream::values_from_reader::<IgnoredAny, _>(&input[..])
+        .map(|r| r.unwrap().0)
+        .collect();
+    assert_eq!(starts, [1, 3, 7, 11, 13]);
 }
 
 // ---- hostile streams ----
