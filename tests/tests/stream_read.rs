@@ -287,6 +287,8 @@ fn values_agree_with_serde_json_stream_deserializer() {
         "1x 2",
         // A scalar no longer than the one before it, followed by a byte that may not follow it.
         "12 3x 4",
+        // Under cuts, `x` is read straight from the buffer at the end of the input.
+        "truex",
         "[1] [2 3",
         "12",
         "\"abc",
@@ -363,17 +365,40 @@ fn values_agree_with_serde_json_stream_deserializer() {
             }
         }
     }
-    // Start offsets, over a slice and over a reader (whose values after the first, no longer
-    // than one before them, are read straight from the buffer).
-    let input = b" 1 [2]\n\"3\" 4 [5]";
+    // Start offsets, over a slice and over a reader, whole (`"3"`, `4` and `[5]` are read
+    // straight from the buffer, no longer than a value before them) and cut.
+    let input = b" 1 [2]\n\"3\" 4 [5] 6";
+    let want = [1, 3, 7, 11, 13, 17];
     let starts: Vec<usize> = stream::values_from_slice::<IgnoredAny>(input)
         .map(|r| r.unwrap().0)
         .collect();
-    assert_eq!(starts, [1, 3, 7, 11, 13]);
-    let starts: Vec<usize> = stream::values_from_reader::<IgnoredAny, _>(&input[..])
-        .map(|r| r.unwrap().0)
-        .collect();
-    assert_eq!(starts, [1, 3, 7, 11, 13]);
+    assert_eq!(starts, want);
+    for opts in option_sets() {
+        for sizes in cuts(input.len()) {
+            let starts: Vec<usize> =
+                stream::values_from_reader_with::<IgnoredAny, _>(pieces(input, &sizes), &opts)
+                    .map(|r| r.unwrap().0)
+                    .collect();
+            assert_eq!(starts, want, "pieces {sizes:?}");
+        }
+    }
+    // The value limit holds for values read straight from the buffer: `3` is, `4567` is too
+    // long; one of exactly the limit is accepted.
+    let opts = StreamOptions::new().max_value_len(3);
+    let mut values = stream::values_from_reader_with::<u64, _>(&b"12 3 4567 8"[..], &opts);
+    assert_eq!(values.next().unwrap().unwrap(), (0, 12));
+    assert_eq!(values.next().unwrap().unwrap(), (3, 3));
+    let err = values.next().unwrap().unwrap_err();
+    assert!(
+        err.message().starts_with("value longer than 3 bytes"),
+        "{err}"
+    );
+    assert_eq!(values.byte_offset(), 5);
+    assert!(values.next().is_none());
+    let got: Vec<(usize, u64)> = stream::values_from_reader_with::<u64, _>(&b"123 4"[..], &opts)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(got, [(0, 123), (4, 4)]);
 }
 
 // ---- hostile streams ----

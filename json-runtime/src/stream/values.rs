@@ -159,11 +159,13 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
     /// The common case, ahead of [`ValuesReader::step`]: after whitespace, a value whose bytes
     /// are buffered, read with success, whole, no longer than one before it, and (a number or
     /// literal) followed by a byte that may follow it; handed on as the read returned it.
-    /// `None`: nothing buffered to start a value, or the end of the input (then `step` goes
-    /// on). Anything else goes to [`ValuesReader::value_rest`] with the read done. Through
-    /// `step` alone (`read_value` out of line, its `Step` and `Result` taken apart and rebuilt),
-    /// 50-byte records took 1.32x the time of `values_from_slice` on the same bytes
-    /// (`benches/examples/streams_ab.rs`, default build, AMD EPYC).
+    /// `None`: nothing buffered to start a value, the end of the input, or unread bytes no
+    /// longer than the longest value so far (then `step` goes on, and scans before it reads).
+    /// Anything else goes to [`ValuesReader::value_rest`] with the read done. Through `step`
+    /// alone (`read_value` out of line, its `Step` and `Result` taken apart and rebuilt),
+    /// 50-byte records took 1.27-1.34x the time of `values_from_slice` on the same bytes, this
+    /// way 1.09-1.12x (`benches/examples/streams_ab.rs`, default build, AMD EPYC, 3 alternating
+    /// runs).
     #[inline(always)]
     fn buffered_value(&mut self) -> Option<Result<(usize, T)>> {
         let Step::Ready(Some(first)) = self.src.peek() else {
@@ -189,8 +191,9 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
     }
 
     /// [`ValuesReader::buffered_value`] for a value that failed, may be cut off by the end of
-    /// the buffer, is longer than every one before it, or is a scalar followed by a byte that
-    /// may not follow it: the decisions of [`ValuesReader::step`], from the read already done.
+    /// the buffer, is longer than every one before it, or is a number or literal followed by a
+    /// byte that may not follow it or by the end of the input: the decisions of
+    /// [`ValuesReader::step`], from the read already done.
     #[cold]
     #[inline(never)]
     fn value_rest(
@@ -239,8 +242,9 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
     }
 
     /// After a value that started with `first` at stream offset `start`: a number or literal
-    /// must be followed by a byte that may follow it (`read_value` leaves the next byte
-    /// buffered, or the input ended), else "trailing characters" (iteration goes on).
+    /// must be followed by a byte that may follow it (`read_value` and `Source::decide` leave
+    /// the next byte buffered, or the input ended), else "trailing characters" (iteration goes
+    /// on).
     fn after_value(&mut self, first: u8, start: usize, value: T) -> Result<(usize, T)> {
         self.offset = self.src.offset();
         if !matches!(first, b'[' | b'{' | b'"') {
