@@ -195,20 +195,29 @@ impl LinesCore {
         if self.done | self.skipping {
             return None;
         }
-        let start = self.buf.start;
-        let from = start + self.searched;
-        let Some(nl) = find_newline(self.buf.data(), from) else {
-            // `step` need not look at these bytes again.
-            self.buf.count_scanned(self.buf.end - from);
+        let (start, end, line_no) = self.take_line()?;
+        self.parse(start, end, line_no)
+    }
+
+    /// Finds the next `\n` in the unread bytes (past those already searched) and consumes the
+    /// line before it: `(start, end, line_no)`, `end` at the `\n`. `None` if there is none;
+    /// the unread bytes are then marked searched, so that no byte is looked at twice.
+    #[inline(always)]
+    fn take_line(&mut self) -> Option<(usize, usize, usize)> {
+        let from = self.buf.start + self.searched;
+        let found = find_newline(self.buf.data(), from);
+        self.buf
+            .count_scanned(found.map_or(self.buf.end, |nl| nl + 1) - from);
+        let Some(nl) = found else {
             self.searched = self.buf.pending();
             return None;
         };
-        self.buf.count_scanned(nl + 1 - from);
+        let start = self.buf.start;
         self.buf.start = nl + 1;
         self.searched = 0;
         let line_no = self.next_line;
         self.next_line += 1;
-        self.parse(start, nl, line_no)
+        Some((start, nl, line_no))
     }
 
     /// The next item (`Ready(None)`: the input has ended), or `NeedInput`: fill the buffer
@@ -218,26 +227,16 @@ impl LinesCore {
             if self.done {
                 return Step::Ready(None);
             }
-            let from = self.buf.start + self.searched;
-            let found = find_newline(self.buf.data(), from);
-            self.buf
-                .count_scanned(found.map_or(self.buf.end, |nl| nl + 1) - from);
-            if let Some(nl) = found {
-                let start = self.buf.start;
-                self.buf.start = nl + 1;
-                self.searched = 0;
-                let line_no = self.next_line;
-                self.next_line += 1;
+            if let Some((start, end, line_no)) = self.take_line() {
                 if self.skipping {
                     self.skipping = false;
                     continue;
                 }
-                match self.parse(start, nl, line_no) {
+                match self.parse(start, end, line_no) {
                     Some(item) => return Step::Ready(Some(item)),
                     None => continue,
                 }
             }
-            self.searched = self.buf.pending();
             if self.skipping {
                 self.buf.discard_all();
                 self.searched = 0;

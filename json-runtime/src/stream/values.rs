@@ -25,6 +25,13 @@ fn may_follow_scalar(b: u8) -> bool {
     )
 }
 
+/// Whether a value starting with `first` is a number or literal (not a string, array or
+/// object), which must be followed by a byte that [`may_follow_scalar`] (or the end).
+#[inline]
+fn is_scalar(first: u8) -> bool {
+    !matches!(first, b'[' | b'{' | b'"')
+}
+
 /// Whitespace-separated values in a slice, borrowing from it. Items are `(offset, value)`,
 /// `offset` being where the value starts.
 ///
@@ -88,7 +95,7 @@ impl<'de, T: FromJson<'de>> Iterator for Values<'de, T> {
         match T::read_json(r) {
             Ok(value) => {
                 self.offset = r.pos;
-                if !matches!(first, b'[' | b'{' | b'"') {
+                if is_scalar(first) {
                     if let Some(&b) = r.input.get(r.pos) {
                         if !may_follow_scalar(b) {
                             let mut at = Reader::new(r.input);
@@ -176,7 +183,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
         }
         let start = self.src.offset();
         let (result, end) = self.src.read_in::<T>(self.src.buf.end);
-        let ends_well = matches!(first, b'[' | b'{' | b'"')
+        let ends_well = !is_scalar(first)
             || self
                 .src
                 .buf
@@ -247,7 +254,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
     /// on).
     fn after_value(&mut self, first: u8, start: usize, value: T) -> Result<(usize, T)> {
         self.offset = self.src.offset();
-        if !matches!(first, b'[' | b'{' | b'"') {
+        if is_scalar(first) {
             let buf = &self.src.buf;
             if let Some(&b) = buf.data().get(buf.start) {
                 if !may_follow_scalar(b) {
