@@ -141,10 +141,11 @@ impl<'de> Reader<'de> {
                     self.scratch.extend_from_slice(&self.input[run..i]);
                     // Escapes often come in runs (`\u3042\u3044`, `\r\n`): the next one is
                     // taken without a new scan. A well-formed escape is decoded from the
-                    // input here (`decode_escape`); anything else, errors included, is the
-                    // exact path's. Reading twitterescaped.json (31,818 `\u` escapes) went
-                    // from 8.98 M to 7.75 M instructions (callgrind), 1.96x to 2.22x
-                    // serde_json's time, when escapes were a call into the exact path each.
+                    // input here (`decode_escape`); the others, each an error, go to the exact
+                    // path, which words and positions it. Reading twitterescaped.json (31,818
+                    // `\u` escapes) went from 8.98 M to 7.75 M instructions (callgrind), and
+                    // from 1.96x to 2.22x serde_json's speed, when every escape was a call into
+                    // the exact path.
                     let mut at = i;
                     loop {
                         match decode_escape(self.input, at) {
@@ -190,7 +191,9 @@ impl<'de> Reader<'de> {
         )
     }
 
-    /// Decodes one escape (after the backslash) into scratch.
+    /// Decodes one escape (after the backslash) into scratch: the exact path, which
+    /// `scan_escaped` takes for the escapes `decode_escape` does not (each one an error, which
+    /// it words and positions like serde_json).
     fn unescape_one(&mut self) -> Result<()> {
         let Some(&c) = self.input.get(self.pos) else {
             return Err(self.eof("a string"));
@@ -376,9 +379,9 @@ fn hex_value(digits: [u8; 4]) -> Option<u32> {
 }
 
 /// Appends the UTF-8 encoding of `code` (a scalar value: surrogates are rejected before): the
-/// encoding is built in a `u32`, appended as 4 bytes (one store) and the length cut back to
-/// its 1-4 bytes. Byte pushes were a capacity check each; `extend_from_slice` of the 1-4 bytes
-/// a `memcpy` call.
+/// encoding is built in a `[u8; 4]`, appended whole (a fixed-size copy, no `memcpy` call) and
+/// the length cut back to its 1-4 bytes. Byte pushes were a capacity check each;
+/// `extend_from_slice` of the 1-4 bytes a `memcpy` call.
 #[inline]
 fn push_utf8(out: &mut alloc::vec::Vec<u8>, code: u32) {
     let (bytes, n) = if code < 0x80 {
@@ -522,6 +525,40 @@ mod tests {
             b"\\u12",
             b"\x01",
         ];
+        // Range edges and malformed second halves, each read alone (cut at every length) and
+        // after a well-formed run.
+        let edges: [&[u8]; 24] = [
+            b"\\u0000",
+            b"\\u0080",
+            b"\\u07FF",
+            b"\\u0800",
+            b"\\uD7FF",
+            b"\\uE000",
+            b"\\uD800\\uDC00",
+            b"\\uDBFF\\uDC00",
+            b"\\uD800\\uDFFF",
+            b"\\uD800\\uE000",
+            b"\\uDBFF\\uDBFF",
+            b"\\uD800",
+            b"\\uDBFF",
+            b"\\uDC00",
+            b"\\uDFFF",
+            b"\\ud83d\\ude0g",
+            b"\\ud83d\\u12",
+            b"\\ud83d\\n",
+            b"\\ud83d\\x",
+            b"\\ud83d\\",
+            b"\\ud83d\\u",
+            b"\\U0041",
+            b"\\u00E9\\u00e9",
+            b"\\",
+        ];
+        let mut docs: alloc::vec::Vec<alloc::vec::Vec<u8>> = alloc::vec::Vec::new();
+        for edge in edges {
+            for before in [&b""[..], b"\\u3042\\n"] {
+                docs.push([&b"[\""[..], before, edge, b"\"]"].concat());
+            }
+        }
         let mut rng = crate::test_rng(0xE5C_A9E5);
         for _ in 0..if cfg!(miri) { 20 } else { 3_000 } {
             let mut doc = b"[\"".to_vec();
@@ -536,6 +573,9 @@ mod tests {
                 doc.extend_from_slice(pieces[i as usize]);
             }
             doc.extend_from_slice(b"\"]");
+            docs.push(doc);
+        }
+        for doc in &docs {
             for cut in 0..=doc.len() {
                 let doc = &doc[..cut];
                 let ours = crate::from_slice::<alloc::vec::Vec<alloc::string::String>>(doc);
@@ -573,8 +613,8 @@ mod tests {
         }
     }
 
-    /// Every 4-byte `\u` payload over a set of bytes: hex digits in either case convert, any
-    /// other byte is `invalid escape`, as in the per-digit version.
+    /// Every 4-byte `\u` payload over a set of bytes: hex digits in either case convert (on the
+    /// fast path, `decode_escape`), any other byte is `invalid escape` (on the exact path).
     #[test]
     fn hex4_accepts_exactly_hex_digits() {
         let bytes: alloc::vec::Vec<u8> = (0u8..=255).collect();
