@@ -120,17 +120,11 @@ fn read_escape(r: &mut Reader<'_>, out: &mut Vec<u8>) -> Result<()> {
         return Err(r.eof("a string"));
     };
     r.pos += 1;
-    let b = match c {
-        b'"' => b'"',
-        b'\\' => b'\\',
-        b'/' => b'/',
-        b'b' => 0x08,
-        b'f' => 0x0c,
-        b'n' => b'\n',
-        b'r' => b'\r',
-        b't' => b'\t',
-        b'u' => return read_unicode_escape(r, out),
-        _ => return Err(r.syntax("invalid escape")),
+    if c == b'u' {
+        return read_unicode_escape(r, out);
+    }
+    let Some(b) = crate::reader::simple_escape(c) else {
+        return Err(r.syntax("invalid escape"));
     };
     out.push(b);
     Ok(())

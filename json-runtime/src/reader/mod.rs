@@ -11,6 +11,7 @@ mod skip;
 mod string;
 
 pub use number::ParsedNumber;
+pub(crate) use string::simple_escape;
 pub use string::Str;
 
 use crate::error::{Category, Error, Result};

@@ -199,17 +199,11 @@ impl<'de> Reader<'de> {
             return Err(self.eof("a string"));
         };
         self.pos += 1;
-        let byte = match c {
-            b'"' => b'"',
-            b'\\' => b'\\',
-            b'/' => b'/',
-            b'b' => 0x08,
-            b'f' => 0x0c,
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b't' => b'\t',
-            b'u' => return self.unescape_unicode(),
-            _ => return Err(self.syntax("invalid escape")),
+        if c == b'u' {
+            return self.unescape_unicode();
+        }
+        let Some(byte) = simple_escape(c) else {
+            return Err(self.syntax("invalid escape"));
         };
         self.scratch.push(byte);
         Ok(())
@@ -325,8 +319,18 @@ static HEX: [u8; 256] = {
 /// to decide and word. Each `\uXXXX` is 4 table lookups and one test.
 #[inline(always)]
 fn decode_escape(input: &[u8], at: usize) -> Option<(u32, usize)> {
-    let simple = match input.get(at + 1)? {
-        b'u' => return decode_unicode_escape(input, at),
+    let letter = *input.get(at + 1)?;
+    if letter == b'u' {
+        return decode_unicode_escape(input, at);
+    }
+    Some((simple_escape(letter)? as u32, 2))
+}
+
+/// The byte a one-letter escape stands for (`n` for `\n`, ...); `None` for `u` and every
+/// byte that is no escape.
+#[inline(always)]
+pub(crate) fn simple_escape(letter: u8) -> Option<u8> {
+    Some(match letter {
         b'"' => b'"',
         b'\\' => b'\\',
         b'/' => b'/',
@@ -336,8 +340,7 @@ fn decode_escape(input: &[u8], at: usize) -> Option<(u32, usize)> {
         b'r' => b'\r',
         b't' => b'\t',
         _ => return None,
-    };
-    Some((simple as u32, 2))
+    })
 }
 
 /// `\uXXXX` (or a surrogate pair `\uXXXX\uXXXX`) at `at`, as for [`decode_escape`].
