@@ -11,6 +11,7 @@ mod skip;
 mod string;
 
 pub use number::ParsedNumber;
+#[cfg(feature = "bytes")]
 pub(crate) use string::simple_escape;
 pub use string::Str;
 
