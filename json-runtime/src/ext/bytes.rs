@@ -133,7 +133,7 @@ fn read_escape(r: &mut Reader<'_>, out: &mut Vec<u8>) -> Result<()> {
 /// `\uXXXX` (after `\u`): a surrogate pair is joined; a lone surrogate is kept as its own
 /// 3-byte encoding, as serde_json does for byte strings.
 fn read_unicode_escape(r: &mut Reader<'_>, out: &mut Vec<u8>) -> Result<()> {
-    let mut n = hex4(r)?;
+    let mut n = r.hex4()?;
     loop {
         if !(0xD800..=0xDBFF).contains(&n) {
             push_wtf8(n as u32, out);
@@ -157,36 +157,16 @@ fn read_unicode_escape(r: &mut Reader<'_>, out: &mut Vec<u8>) -> Result<()> {
                 return read_escape(r, out);
             }
         }
-        let n2 = hex4(r)?;
+        let n2 = r.hex4()?;
         if !(0xDC00..=0xDFFF).contains(&n2) {
             push_wtf8(n as u32, out);
             n = n2;
             continue;
         }
-        let c = (((n as u32 - 0xD800) << 10) | (n2 as u32 - 0xDC00)) + 0x1_0000;
+        let c = crate::reader::surrogate_pair(n as u32, n2 as u32);
         push_wtf8(c, out);
         return Ok(());
     }
-}
-
-/// Four hex digits.
-fn hex4(r: &mut Reader<'_>) -> Result<u16> {
-    let Some(digits) = r.input.get(r.pos..r.pos + 4) else {
-        r.pos = r.input.len();
-        return Err(r.eof("a string"));
-    };
-    r.pos += 4;
-    let mut n = 0u16;
-    for &d in digits {
-        let v = match d {
-            b'0'..=b'9' => d - b'0',
-            b'a'..=b'f' => d - b'a' + 10,
-            b'A'..=b'F' => d - b'A' + 10,
-            _ => return Err(r.syntax("invalid escape")),
-        };
-        n = (n << 4) | v as u16;
-    }
-    Ok(n)
 }
 
 /// UTF-8's encoding of `n`, surrogates included (WTF-8).

@@ -11,9 +11,9 @@ mod skip;
 mod string;
 
 pub use number::ParsedNumber;
-#[cfg(feature = "bytes")]
-pub(crate) use string::simple_escape;
 pub use string::Str;
+#[cfg(feature = "bytes")]
+pub(crate) use string::{simple_escape, surrogate_pair};
 
 use crate::error::{Category, Error, Result};
 use crate::simd::is_ws;

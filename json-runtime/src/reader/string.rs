@@ -213,7 +213,7 @@ impl<'de> Reader<'de> {
     /// EOF error (at the end), else the four bytes are consumed and a non-hex one among them is
     /// `invalid escape` (positioned after them).
     #[inline]
-    fn hex4(&mut self) -> Result<u16> {
+    pub(crate) fn hex4(&mut self) -> Result<u16> {
         let Some(&[a, b, c, d]) = self.input.get(self.pos..self.pos + 4) else {
             self.pos = self.input.len();
             return Err(self.eof("a string"));
@@ -249,7 +249,7 @@ impl<'de> Reader<'de> {
                 if !(0xDC00..=0xDFFF).contains(&n2) {
                     return Err(self.syntax("lone leading surrogate in hex escape"));
                 }
-                0x1_0000 + (((n as u32 - 0xD800) << 10) | (n2 as u32 - 0xDC00))
+                surrogate_pair(n as u32, n2 as u32)
             }
             _ => n as u32,
         };
@@ -275,12 +275,10 @@ impl<'de> Reader<'de> {
                         return Err(self.eof("a string"));
                     };
                     self.pos += 1;
-                    match c {
-                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
-                        b'u' => {
-                            self.hex4()?;
-                        }
-                        _ => return Err(self.syntax("invalid escape")),
+                    if c == b'u' {
+                        self.hex4()?;
+                    } else if simple_escape(c).is_none() {
+                        return Err(self.syntax("invalid escape"));
                     }
                 }
                 Some(_) => {
@@ -359,11 +357,18 @@ fn decode_unicode_escape(input: &[u8], at: usize) -> Option<(u32, usize)> {
             let n2 = hex(at + 8)?;
             (0xDC00..=0xDFFF)
                 .contains(&n2)
-                .then(|| (0x1_0000 + (((n - 0xD800) << 10) | (n2 - 0xDC00)), 12))
+                .then(|| (surrogate_pair(n, n2), 12))
         }
         0xDC00..=0xDFFF => None,
         _ => Some((n, 6)),
     }
+}
+
+/// The code point of a surrogate pair: `high` in `0xD800..=0xDBFF`, `low` in
+/// `0xDC00..=0xDFFF`.
+#[inline(always)]
+pub(crate) fn surrogate_pair(high: u32, low: u32) -> u32 {
+    0x1_0000 + (((high - 0xD800) << 10) | (low - 0xDC00))
 }
 
 /// The value of four hex digits, `None` if a byte is not one: four table lookups and one test

@@ -268,6 +268,7 @@ impl<R: Read, T: for<'de> FromJson<'de>> ValuesReader<R, T> {
         Ok((start, value))
     }
 
+    /// The next item through [`ValuesReader::step`]; an error ends the iteration.
     fn next_by_step(&mut self) -> Option<Result<(usize, T)>> {
         match self.step() {
             Ok(item) => item,
